@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { formatEventDate, type ApiEvent } from '../../common/events';
+
+/** One event in a list (home's Upcoming Events, the Events index). */
+export function EventCard({ event }: { event: ApiEvent }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {event.image ? (
+        <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} loading="lazy" className="h-auto w-full" />
+      ) : null}
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="text-xl font-semibold text-brand-800">{event.eventType}</h3>
+        <p className="text-sm font-medium text-slate-700">{event.name}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {formatEventDate(event.eventDate)} · {event.location}
+        </p>
+        <p className="mt-3 flex-1 text-slate-700">{event.description}</p>
+        {event.show_sponsor && event.sponsor ? (
+          <p className="mt-3 text-sm">
+            Sponsored by{' '}
+            <a href={event.sponsor.href} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+              {event.sponsor.name}
+            </a>
+          </p>
+        ) : null}
+        <Link
+          to={`/events/${event.eventNumber}`}
+          className="mt-4 self-start rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          aria-label={`Details: ${event.name}`}
+        >
+          Details
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { decodeJwt } from 'jose';
+import { useSyncExternalStore } from 'react';
+
+/** Spec §4: the token lives in localStorage under this key. */
+export const TOKEN_KEY = 'jwtToken';
+const CHANGE_EVENT = 'foundation:auth-change';
+
+export interface TokenUser {
+  id?: number;
+  first?: string;
+  last?: string;
+  username?: string;
+  email?: string;
+  avatar?: string;
+  date?: string;
+  exp?: number;
+}
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  user: TokenUser | null;
+}
+
+const SIGNED_OUT: AuthState = { isAuthenticated: false, user: null };
+
+/** Decodes (does not verify: the server does) a stored token; expired or empty means signed out. */
+export function authStateFromToken(token: string | null, nowSeconds = Date.now() / 1000): AuthState {
+  if (!token) return SIGNED_OUT;
+  try {
+    const payload = decodeJwt(token) as TokenUser;
+    if (Object.keys(payload).length === 0) return SIGNED_OUT;
+    if (typeof payload.exp === 'number' && payload.exp < nowSeconds) return SIGNED_OUT;
+    return { isAuthenticated: true, user: payload };
+  } catch {
+    return SIGNED_OUT;
+  }
+}
+
+function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null; // storage blocked (private mode, policies): behave as signed out
+  }
+}
+
+let cachedToken: string | null | undefined;
+let cachedState: AuthState = SIGNED_OUT;
+
+function snapshot(): AuthState {
+  const token = readToken();
+  if (token !== cachedToken) {
+    cachedToken = token;
+    cachedState = authStateFromToken(token);
+  }
+  return cachedState;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(CHANGE_EVENT, onChange);
+  };
+}
+
+/** Stores or removes the token and tells every useAuth() in the page. */
+export function setStoredToken(token: string | null): void {
+  if (token) window.localStorage.setItem(TOKEN_KEY, token);
+  else window.localStorage.removeItem(TOKEN_KEY);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/**
+ * The one source of "who is signed in" for the UI. The server never sees localStorage, so
+ * server-rendered HTML is always signed out and the browser corrects it after hydration.
+ */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, snapshot, () => SIGNED_OUT);
+}

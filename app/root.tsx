@@ -1,0 +1,59 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { NotFound } from './components/NotFound';
+import { SiteShell } from './components/SiteShell';
+import { useNonce } from './lib/nonce';
+import type { SiteFacts } from './lib/site';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = (await context.services.content.page('site')) as SiteFacts | null;
+  return { site, year: new Date().getFullYear(), publicUrl: context.publicConfig.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5257" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()}>
+          {children}
+        </SiteShell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound detail={typeof error.data === 'string' ? error.data : undefined} />;
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold text-brand-800">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">
+        We could not show this page right now. Please try again in a moment. If it keeps happening, let us know by email or phone (see below).
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        Go home
+      </a>
+    </div>
+  );
+}

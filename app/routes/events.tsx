@@ -1,0 +1,32 @@
+import { EventCard } from '../components/EventCard';
+import { PageHeader } from '../components/PageHeader';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/events';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { events: await context.services.events.all() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Events', 'Golf outings, gaming tournaments and steak fries that raise money for Ohio Valley families.');
+
+export default function Events({ loaderData: { events } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Events" />
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {events.length === 0 ? (
+          <p className="text-center text-lg text-slate-700">No events in database.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {events.map((event) => (
+              <li key={event.eventNumber} className="flex">
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { EventCard } from '../components/EventCard';
+import { loadPage } from '../lib/content.server';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [home, upcoming] = await Promise.all([loadPage(context, 'home'), context.services.events.upcoming()]);
+  return { home, upcoming };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
+
+export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
+  const hero = home?.hero[0];
+  return (
+    <>
+      {hero ? (
+        <div className="bg-brand-800">
+          <img src={hero.src} width={hero.width} height={hero.height} alt={hero.alt} fetchPriority="high" className="mx-auto h-auto w-full max-w-6xl" />
+        </div>
+      ) : null}
+      <div className="mx-auto max-w-5xl px-4">
+        <h1 className="sr-only">{home ? 'Welcome' : 'Home'}</h1>
+        {home ? (
+          <div className="grid gap-8 py-12 md:grid-cols-2">
+            <section aria-labelledby="mission">
+              <h2 id="mission" className="text-2xl font-bold text-brand-800">
+                {home.mission.heading}
+              </h2>
+              <p className="mt-3 text-lg text-slate-700">{home.mission.text}</p>
+            </section>
+            <section aria-labelledby="cause">
+              <h2 id="cause" className="text-2xl font-bold text-brand-800">
+                {home.cause.heading}
+              </h2>
+              <p className="mt-3 text-lg text-slate-700">{home.cause.text}</p>
+            </section>
+          </div>
+        ) : null}
+      </div>
+      <section aria-labelledby="upcoming" className="bg-brand-50 py-12">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="upcoming" className="text-center text-2xl font-bold text-brand-800">
+            Upcoming Events
+          </h2>
+          {upcoming.length === 0 ? (
+            <p className="mt-6 text-center text-lg text-slate-700">None scheduled, stay tuned</p>
+          ) : (
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {upcoming.map((event) => (
+                <li key={event.eventNumber} className="flex">
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {home && home.announcements.length > 0 ? (
+        <section aria-labelledby="announcements" className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="announcements" className="text-center text-2xl font-bold text-brand-800">
+            Announcements
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {home.announcements.map((a) => (
+              <li key={a.heading} className="overflow-hidden rounded-lg border border-slate-200 shadow-sm">
+                <img src={a.image.src} width={a.image.width} height={a.image.height} alt={a.image.alt} loading="lazy" className="h-auto w-full" />
+                <div className="p-4">
+                  <h3 className="text-lg font-semibold text-brand-800">{a.heading}</h3>
+                  <p className="text-sm text-slate-600">{a.meta}</p>
+                  <a href={a.link.href} className="mt-2 inline-block font-medium text-brand-700 underline">
+                    More info<span className="sr-only">: {a.heading}</span>
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="mx-auto max-w-5xl px-4 pt-4 text-center text-lg">
+        <Link to="/register" className="font-semibold text-brand-700 underline">
+          Click here
+        </Link>{' '}
+        to stay in the loop!
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/** Money is integer cents inside the system; these helpers are the only place it becomes text. */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 40000 → "$400.00" */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** 40000 → "400.00" (the spec's two-decimal amount strings). */
+export function centsToDecimalString(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Parses what people type as an amount: "20", "20.5", "20.00", "$20.00", "1,000.50", " $ 5 ".
+ * Returns integer cents, or null when the text is not an amount (never a float rounding guess).
+ */
+export function parseAmountToCents(input: string): number | null {
+  const text = input.trim().replace(/^\$\s*/, '');
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

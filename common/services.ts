@@ -1,0 +1,48 @@
+import type { ApiEvent } from './events';
+
+/**
+ * What the server hands to route loaders (React Router's load context): one wiring point,
+ * typed here so app/ can use it without importing server code.
+ */
+
+export interface SitePage {
+  page: string;
+  data: Record<string, unknown>;
+}
+
+export interface ContentService {
+  /** The whole site content as one list (spec §7 GET /api/content/all). */
+  all(): Promise<SitePage[]>;
+  /** One page's data, or null when the page has no content yet. */
+  page(name: string): Promise<Record<string, unknown> | null>;
+}
+
+export interface EventsService {
+  upcoming(): Promise<ApiEvent[]>;
+  all(): Promise<ApiEvent[]>;
+  /** Rejects with a not-found error for an unknown number and a validation error for a non-number. */
+  byNumber(raw: string | number): Promise<ApiEvent>;
+}
+
+export interface AppServices {
+  content: ContentService;
+  events: EventsService;
+}
+
+/** Settings the browser may see; nothing secret ever goes here. */
+export interface PublicConfig {
+  /** Absolute base URL used for canonical links, or null to use the request's own origin. */
+  publicUrl: string | null;
+}
+
+export interface AppLoadContextValue {
+  services: AppServices;
+  publicConfig: PublicConfig;
+  /** Per-request CSP nonce for the inline scripts React Router emits. */
+  cspNonce: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppLoadContextValue {}
+}

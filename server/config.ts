@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is parsed here once (see .env.example).
+ * A bad or missing value stops start-up with one message that names the variable.
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine(
+    (v) => /^postgres(ql)?:\/\/.+/.test(v) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v),
+    'must be a postgres:// URL or a path to a SQLite file (e.g. data/foundation.sqlite)',
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://example.org' }).optional(),
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  DATABASE_URL: databaseUrl.optional(),
+  CONTENT_DIR: z.string().trim().min(1).default('content'),
+  SEED_ON_EMPTY: booleanFromEnv.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d+|[\w.:/, -]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+    .default('false'),
+  JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  publicUrl: string | undefined;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  contentDir: string;
+  seedOnEmpty: boolean;
+  jwtSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean | number | string;
+  jsonBodyLimit: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every setting.`);
+    this.name = 'ConfigError';
+  }
+}
+
+function describeIssues(error: z.ZodError, source: Record<string, string | undefined>): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const raw = source[name];
+    const shown = raw === undefined ? 'it is not set' : `got "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}"`;
+    return `${name} ${issue.message} (${shown})`;
+  });
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** In development a secret is made once and kept under DATA_DIR so logins survive restarts. */
+function developmentJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable (FOO=) means "not set", as most people intend it.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, cleaned));
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+
+  if (isProduction && !env.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (it is not set)']);
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const dbUrl = env.DATABASE_URL ?? path.join(dataDir, 'foundation.sqlite');
+  const database = /^postgres(ql)?:\/\//.test(dbUrl)
+    ? ({ kind: 'postgres', url: dbUrl } as const)
+    : ({ kind: 'sqlite', file: dbUrl === ':memory:' ? dbUrl : path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) } as const);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    dataDir,
+    database,
+    contentDir: path.resolve(env.CONTENT_DIR),
+    seedOnEmpty: env.SEED_ON_EMPTY,
+    jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jsonBodyLimit: env.JSON_BODY_LIMIT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,25 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect, DialectMigration } from './helpers';
+import * as initialSchema from './20261122T020000-initial-schema';
+
+/**
+ * The migration history, oldest first. Names are timestamps so they sort by time; add new
+ * files below and never edit one that has shipped.
+ */
+const migrations: Record<string, DialectMigration> = {
+  '20261122T020000-initial-schema': initialSchema,
+};
+
+export class DialectMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const context = { dialect: this.dialect };
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [
+        name,
+        { up: (db) => m.up(db, context), down: m.down ? (db) => m.down!(db, context) : undefined },
+      ]),
+    );
+  }
+}

@@ -1,0 +1,144 @@
+import type { Kysely, Transaction } from 'kysely';
+import { formatCents } from '../../../common/money';
+import type { ApiEvent, EventAccommodation, EventImage, EventSponsor, EventStat } from '../../../common/events';
+import { nowIso, parseJsonColumn, toJsonColumn } from '../json';
+import type { Database, EventRow } from '../schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What a volunteer (or the seed) provides to create or replace an event. */
+export interface EventInput {
+  eventNumber: number;
+  eventType: string;
+  name: string;
+  description: string;
+  location: string;
+  eventDate: string;
+  startTime: string | null;
+  image: EventImage | null;
+  active: boolean;
+  show_sponsor: boolean;
+  sponsor: EventSponsor | null;
+  stats: { priceCents: number | null; text: string }[];
+  accomodations: EventAccommodation[];
+  proceeds: string;
+  partnership_flyer: string | null;
+  rules_flyer: string | null;
+  capacity: number | null;
+}
+
+async function attachDetails(db: Executor, rows: EventRow[]): Promise<ApiEvent[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [stats, accommodations] = await Promise.all([
+    db.selectFrom('event_stats').selectAll().where('event_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('event_accommodations').selectAll().where('event_id', 'in', ids).orderBy('position').execute(),
+  ]);
+  return rows.map((row) => ({
+    eventNumber: row.event_number,
+    eventType: row.event_type,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    eventDate: row.event_date,
+    startTime: row.start_time,
+    image: parseJsonColumn<EventImage>(row.image_json),
+    active: row.active === 1,
+    show_sponsor: row.show_sponsor === 1,
+    sponsor: parseJsonColumn<EventSponsor>(row.sponsor_json),
+    stats: stats
+      .filter((s) => s.event_id === row.id)
+      .map(
+        (s): EventStat => ({
+          price: s.price_cents === null ? null : formatCents(s.price_cents),
+          priceCents: s.price_cents,
+          text: s.text,
+        }),
+      ),
+    accomodations: accommodations.filter((a) => a.event_id === row.id).map((a) => ({ icon: a.icon, text: a.text })),
+    proceeds: row.proceeds,
+    partnership_flyer: row.partnership_flyer,
+    rules_flyer: row.rules_flyer,
+    capacity: row.capacity,
+  }));
+}
+
+/** Every event, newest eventNumber first. */
+export async function listEvents(db: Executor): Promise<ApiEvent[]> {
+  const rows = await db.selectFrom('events').selectAll().orderBy('event_number', 'desc').execute();
+  return attachDetails(db, rows);
+}
+
+/** Active events dated on or after `today` ("YYYY-MM-DD"), soonest first. */
+export async function listUpcomingEvents(db: Executor, today: string): Promise<ApiEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('event_date', '>=', today)
+    .orderBy('event_date')
+    .orderBy('start_time')
+    .orderBy('event_number')
+    .execute();
+  return attachDetails(db, rows);
+}
+
+export async function findEventByNumber(db: Executor, eventNumber: number): Promise<ApiEvent | null> {
+  const row = await db.selectFrom('events').selectAll().where('event_number', '=', eventNumber).executeTakeFirst();
+  if (!row) return null;
+  const [event] = await attachDetails(db, [row]);
+  return event ?? null;
+}
+
+/** Creates the event or replaces it (matched by eventNumber), stats and accommodations included. */
+export async function upsertEvent(db: Executor, input: EventInput): Promise<void> {
+  const now = nowIso();
+  const values = {
+    event_type: input.eventType,
+    name: input.name,
+    description: input.description,
+    location: input.location,
+    event_date: input.eventDate,
+    start_time: input.startTime,
+    image_json: toJsonColumn(input.image),
+    active: input.active ? 1 : 0,
+    show_sponsor: input.show_sponsor ? 1 : 0,
+    sponsor_json: toJsonColumn(input.sponsor),
+    proceeds: input.proceeds,
+    partnership_flyer: input.partnership_flyer,
+    rules_flyer: input.rules_flyer,
+    capacity: input.capacity,
+    updated_at: now,
+  };
+  const existing = await db
+    .selectFrom('events')
+    .select('id')
+    .where('event_number', '=', input.eventNumber)
+    .executeTakeFirst();
+  let eventId: number;
+  if (existing) {
+    eventId = existing.id;
+    await db.updateTable('events').set(values).where('id', '=', eventId).execute();
+    await db.deleteFrom('event_stats').where('event_id', '=', eventId).execute();
+    await db.deleteFrom('event_accommodations').where('event_id', '=', eventId).execute();
+  } else {
+    const inserted = await db
+      .insertInto('events')
+      .values({ ...values, event_number: input.eventNumber, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    eventId = inserted.id;
+  }
+  if (input.stats.length > 0) {
+    await db
+      .insertInto('event_stats')
+      .values(input.stats.map((s, i) => ({ event_id: eventId, position: i + 1, price_cents: s.priceCents, text: s.text })))
+      .execute();
+  }
+  if (input.accomodations.length > 0) {
+    await db
+      .insertInto('event_accommodations')
+      .values(input.accomodations.map((a, i) => ({ event_id: eventId, position: i + 1, icon: a.icon, text: a.text })))
+      .execute();
+  }
+}

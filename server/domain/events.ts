@@ -1,0 +1,27 @@
+import { todayInFoundationZone } from '../../common/events';
+import type { EventsService } from '../../common/services';
+import type { Db } from '../db/database';
+import { findEventByNumber, listEvents, listUpcomingEvents } from '../db/repositories/events';
+import { NotFoundError, ValidationError } from './errors';
+
+/** Event numbers arrive as URL text; only plain positive whole numbers are accepted. */
+export function parseEventNumber(raw: string | number): number {
+  const text = String(raw).trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+    throw new ValidationError({ eventNumber: 'Event number must be a positive whole number.' });
+  }
+  return Number(text);
+}
+
+export function createEventsService(db: Db, now: () => Date = () => new Date()): EventsService {
+  return {
+    upcoming: () => listUpcomingEvents(db, todayInFoundationZone(now())),
+    all: () => listEvents(db),
+    async byNumber(raw) {
+      const eventNumber = parseEventNumber(raw);
+      const event = await findEventByNumber(db, eventNumber);
+      if (!event) throw new NotFoundError({ eventNumber: `Event ${eventNumber} doesn't exist.` });
+      return event;
+    },
+  };
+}

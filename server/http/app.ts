@@ -1,0 +1,109 @@
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import path from 'node:path';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { AppServices, PublicConfig } from '../../common/services';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import { pingDatabase } from '../db/database';
+import type { Logger } from '../logger';
+import { apiRouter } from './api/index';
+import { requestContext, requestIdOf } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { xsrfProtection } from './middleware/xsrf';
+
+export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
+
+/** Where the pages come from: the compiled build, or Vite's dev server with hot reload. */
+export type PageSource =
+  | { kind: 'build'; build: ServerBuild; clientDir: string }
+  | { kind: 'vite'; middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild> }
+  | { kind: 'none' };
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  services: AppServices;
+  logger: Logger;
+  pages: PageSource;
+  /** Flipped during graceful shutdown so load balancers stop sending traffic. */
+  isShuttingDown?: () => boolean;
+}
+
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  return { publicUrl: config.publicUrl ?? null };
+}
+
+export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders({ isProduction: config.isProduction, viteDev: pages.kind === 'vite' }));
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (isShuttingDown()) {
+      res.status(503).json({ status: 'shutting-down' });
+      return;
+    }
+    try {
+      await pingDatabase(db);
+      res.json({ status: 'ok', database: 'ok' });
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database unreachable');
+      res.status(503).json({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));
+
+  if (pages.kind === 'build') {
+    // Fingerprinted files never change, so browsers may keep them for a year.
+    app.use('/assets', express.static(path.join(pages.clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(express.static(pages.clientDir, { maxAge: '1h', index: false }));
+  } else if (pages.kind === 'vite') {
+    app.use(pages.middlewares);
+  }
+
+  app.use(cookieParser());
+  app.use(xsrfProtection({ secureCookie: config.isProduction, exempt: [PAYMENT_WEBHOOK_PATH] }));
+  app.use('/api', apiRouter(services, { jsonBodyLimit: config.jsonBodyLimit }));
+
+  if (pages.kind !== 'none') {
+    const publicConfig = publicConfigOf(config);
+    app.all(
+      '/{*path}',
+      createRequestHandler({
+        build: pages.kind === 'build' ? pages.build : pages.loadBuild,
+        mode: pages.kind === 'build' ? 'production' : 'development',
+        getLoadContext: (_req, res): AppLoadContext => ({
+          services,
+          publicConfig,
+          cspNonce: String(res.locals.cspNonce),
+        }),
+      }),
+    );
+  }
+
+  const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status;
+    if (status === 404) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    const requestId = requestIdOf(req);
+    req.log.error({ err: error, requestId }, 'unexpected failure');
+    res
+      .status(500)
+      .type('text/plain')
+      .send(`Something went wrong on our side. If it keeps happening, contact us and quote ${requestId}.`);
+  };
+  app.use(lastResort);
+  return app;
+}

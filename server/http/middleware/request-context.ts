@@ -1,0 +1,41 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../../logger';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives each request an id (a trusted proxy's X-Request-Id, else a new UUID), echoes it in the
+ * response, logs the request with it, and makes the CSP nonce for the page's inline scripts.
+ */
+export function requestContext(logger: Logger): RequestHandler[] {
+  const httpLogger = pinoHttp({
+    logger,
+    genReqId(req, res) {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  };
+  return [httpLogger, nonce];
+}
+
+export function requestIdOf(req: { id?: unknown }): string {
+  return typeof req.id === 'string' ? req.id : String(req.id ?? 'unknown');
+}

@@ -1,0 +1,37 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit XSRF protection (spec §7): every response carries an XSRF-TOKEN cookie the page
+ * can read, and an unsafe /api call must echo it in X-XSRF-TOKEN. Cross-site pages can neither
+ * read the cookie nor set the header. Paths in `exempt` (the signed payment webhook) skip it.
+ */
+export function xsrfProtection({ secureCookie, exempt }: { secureCookie: boolean; exempt: string[] }): RequestHandler {
+  return (req, res, next) => {
+    const cookie: unknown = req.cookies?.[XSRF_COOKIE];
+    const token = typeof cookie === 'string' && cookie.length >= 32 ? cookie : null;
+    if (!token) {
+      res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        httpOnly: false,
+        sameSite: 'strict',
+        secure: secureCookie,
+        path: '/',
+      });
+    }
+    const isApi = req.path === '/api' || req.path.startsWith('/api/');
+    if (!isApi || SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();
+    const header = req.get(XSRF_HEADER);
+    if (token && header && same(token, header)) return next();
+    res.status(403).json({ xsrf: 'Missing or invalid XSRF token. Reload the page and try again.' });
+  };
+}
