@@ -91,13 +91,16 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
         shuttingDown = true;
         logger.info({ reason }, 'shutting down: no new connections, finishing in-flight requests');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep-alive sockets become idle as their last response ends: close them as they do.
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
         const force = setTimeout(() => {
           logger.warn('shutdown timeout reached: closing remaining connections');
           server.closeAllConnections();
         }, config.shutdownTimeoutMs);
         force.unref();
         await closed;
+        clearInterval(sweep);
         clearTimeout(force);
         await closePages?.();
         await db.destroy();

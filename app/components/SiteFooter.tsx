@@ -57,7 +57,7 @@ export function SiteFooter({ site, year }: { site: SiteFacts | null; year: numbe
       </div>
       <div className="border-t border-brand-700">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs">
-          © {year} {site?.name ?? ''}. All rights reserved.
+          {`© ${year} ${site?.name ?? ''}. All rights reserved.`}
         </p>
       </div>
     </footer>

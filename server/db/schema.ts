@@ -28,10 +28,10 @@ export interface EventsTable {
   event_date: string;
   start_time: string | null;
   image_json: string | null;
-  active: number;
-  show_sponsor: number;
+  active: Generated<number>;
+  show_sponsor: Generated<number>;
   sponsor_json: string | null;
-  proceeds: string;
+  proceeds: Generated<string>;
   partnership_flyer: string | null;
   rules_flyer: string | null;
   capacity: number | null;
@@ -60,9 +60,9 @@ export interface AnnouncementsTable {
   position: number;
   image_json: string | null;
   heading: string;
-  meta: string;
+  meta: Generated<string>;
   link_href: string;
-  link_label: string;
+  link_label: Generated<string>;
   created_at: string;
 }
 
@@ -78,10 +78,10 @@ export interface DonationsTable {
   id: Generated<number>;
   user_id: number | null;
   amount_cents: number;
-  currency: string;
+  currency: Generated<string>;
   email: string;
-  message: string;
-  status: PaymentStatus;
+  message: Generated<string>;
+  status: Generated<PaymentStatus>;
   payment_intent_id: string | null;
   created_at: string;
   paid_at: string | null;
@@ -95,14 +95,14 @@ export interface SignupsTable {
   event_id: number;
   kind: SignupKind;
   amount_cents: number;
-  currency: string;
+  currency: Generated<string>;
   receipt_email: string;
   team_name: string | null;
   team_contact_number: string | null;
-  team_agrees: number;
+  team_agrees: Generated<number>;
   /** Teams count 1, steak-fry parties count their attendees; used for capacity. */
-  places: number;
-  status: PaymentStatus;
+  places: Generated<number>;
+  status: Generated<PaymentStatus>;
   payment_intent_id: string | null;
   hold_expires_at: string | null;
   created_at: string;
@@ -126,7 +126,7 @@ export interface SignupAttendeesTable {
   position: number;
   name: string;
   allergies: string | null;
-  child: number;
+  child: Generated<number>;
 }
 
 /** The simulated gateway's own store, shaped like Stripe's PaymentIntent. */
@@ -136,7 +136,7 @@ export interface PaymentIntentsTable {
   amount_cents: number;
   currency: string;
   receipt_email: string | null;
-  metadata_json: string;
+  metadata_json: Generated<string>;
   status: string;
   idempotency_key: string | null;
   last_error: string | null;

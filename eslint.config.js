@@ -1,0 +1,64 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * DESIGN.md's import direction: app → common; server/http → server/domain → server/db|payments|mail;
+ * server/* → common; common imports nothing Node-only and nothing of app/ or server/.
+ */
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const layer = (group, message) => ({ group, message });
+/** Relative imports climbing into a top-level folder or sub-folder, e.g. ../../server/http. */
+const into = (folder, message) => ({ regex: `^(\\.\\.?/)+${folder}(/|$)`, message });
+
+export default tseslint.config(
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'content/images/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).')]),
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/*.test.ts'],
+    rules: restrict([
+      into('(app|server)', 'common/ is shared by browser and server: it imports neither app/ nor server/.'),
+      layer(['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'better-sqlite3', 'pg', 'express'], 'common/ must run in the browser: no Node-only modules.'),
+    ]),
+  },
+  {
+    files: ['server/domain/**/*.ts'],
+    rules: restrict([
+      layer(['express', 'express/*', 'react-router', '@react-router/*', 'react', 'react-dom', 'react-dom/*'], 'server/domain is plain TypeScript: no express, no react-router.'),
+      into('(http|app)', 'server/domain must not import the HTTP layer or the UI.'),
+    ]),
+  },
+  {
+    files: ['server/db/**/*.ts', 'server/payments/**/*.ts', 'server/mail/**/*.ts'],
+    rules: restrict([
+      into('(domain|http|app)', 'server/db, payments and mail sit below the domain: they import neither domain, http nor app.'),
+      layer(['express', 'express/*', 'react-router', '@react-router/*'], 'Infrastructure code does not use web frameworks.'),
+    ]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/domain/**', 'server/db/**', 'server/payments/**', 'server/mail/**'],
+    rules: restrict([into('app', 'The server reaches the UI only through the React Router build, never by import.')]),
+  },
+);

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** Spec §2 route table with the heading each page renders on the server. */
+const ROUTES: [path: string, heading: RegExp][] = [
+  ['/', /Mission Statement/],
+  ['/cof', /About the Foundation/],
+  ['/family', /In Loving Memory/],
+  ['/staff', /Our Staff/],
+  ['/golfers', /Golf Professionals/],
+  ['/events', /<h1[^>]*>Events<\/h1>/],
+  ['/events/6', /<h1[^>]*>Golf Event<\/h1>/],
+  ['/scholarship', /Rowan Hale Memorial Scholarship/],
+  ['/family_of_the_year', /Family of the Year/],
+  ['/gallery', /<h1[^>]*>Gallery<\/h1>/],
+  ['/sponsors', /Our Sponsors/],
+  ['/dashboard', /My Dashboard/],
+  ['/login', /Log in to your profile/],
+  ['/register', /Register with us/],
+  ['/logout', /Successfully logged out/],
+];
+
+describe('server-rendered pages', () => {
+  it.each(ROUTES)('%s renders with its heading, the shell and the footer', async (path, heading) => {
+    const res = await server.client().get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.text).toMatch(heading);
+    expect(res.text).toMatch(/<nav[^>]*aria-label="Main"/);
+    expect(res.text).toContain('>Donate<');
+    expect(res.text).toContain(`© ${new Date().getFullYear()} Rowan Hale Memorial Foundation`);
+    expect(res.text).toContain('83-1234567');
+    expect(res.text).toMatch(/<title>[^<]+<\/title>/);
+  });
+
+  it('a gallery from the index resolves, with its photos', async () => {
+    const index = await server.client().get('/gallery');
+    const tokens = [...index.text.matchAll(/href="\/gallery\/([a-z0-9]+)"/g)].map((m) => m[1]);
+    expect(tokens).toHaveLength(3);
+    const album = await server.client().get(`/gallery/${tokens[0]}`);
+    expect(album.status).toBe(200);
+    expect((album.text.match(/<li><img/g) ?? []).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(['/no-such-page', '/cof/extra', '/events/6/extra', '/gallery/unknown-token'])(
+    '%s is the not-found screen with status 404',
+    async (path) => {
+      const res = await server.client().get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('404 - Page Not Found');
+      expect(res.text).toMatch(/<a[^>]*href="\/"[^>]*>Go home<\/a>/);
+    },
+  );
+
+  it('an unknown event number says so, with status 404', async () => {
+    for (const number of ['999', 'abc']) {
+      const res = await server.client().get(`/events/${number}`);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain(`Event ${number} doesn&#x27;t exist.`);
+    }
+  });
+
+  it('serves content images and fingerprinted assets with long caching', async () => {
+    const home = await server.client().get('/');
+    const img = /<img src="(\/media\/[^"]+)"/.exec(home.text)?.[1];
+    expect(img).toBeDefined();
+    const image = await fetch(`${server.url}${img}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(home.text)?.[1];
+    const script = await fetch(`${server.url}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toMatch(/immutable/);
+    expect((await fetch(`${server.url}/media/nope.svg`)).status).toBe(404);
+  });
+});
