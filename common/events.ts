@@ -59,25 +59,29 @@ export function isKnownEventType(type: string): type is EventType {
 /** The foundation is in the Ohio Valley; "today" and event dates are read in this zone. */
 export const FOUNDATION_TIME_ZONE = 'America/New_York';
 
+// Building an Intl formatter is costly; these are made once and reused on every request.
+const isoDateInZone = new Intl.DateTimeFormat('en-CA', {
+  timeZone: FOUNDATION_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const longDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
 /** Today's calendar date ("YYYY-MM-DD") in the foundation's time zone. */
 export function todayInFoundationZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: FOUNDATION_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return isoDateInZone.format(now);
 }
 
 /** "2027-06-19" → "Saturday, June 19, 2027" without shifting the day through UTC. */
 export function formatEventDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12));
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(date);
+  return longDate.format(date);
 }

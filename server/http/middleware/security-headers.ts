@@ -12,8 +12,8 @@ const nonceSource = (_req: IncomingMessage, res: ServerResponse) =>
 
 /**
  * A strict Content-Security-Policy: scripts only from this origin or carrying the request's
- * nonce. Style attributes are allowed because server-rendered components set inline sizes;
- * style sheets still only come from this origin.
+ * nonce. Style elements need the nonce too (dialogs' scroll lock); style attributes are allowed
+ * because components set inline sizes, which cannot run code.
  */
 export function securityHeaders({ isProduction, viteDev }: Options) {
   return helmet({
@@ -22,7 +22,7 @@ export function securityHeaders({ isProduction, viteDev }: Options) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: viteDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonceSource],
-        styleSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://www.gravatar.com'],
         fontSrc: ["'self'"],

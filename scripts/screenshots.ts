@@ -1,0 +1,58 @@
+/**
+ * Screenshots of pages at desktop (1280 px) and phone (390 px) widths, for people to look at:
+ * `npx tsx scripts/screenshots.ts [/path ...]` writes screenshots/<width>-<name>.png.
+ */
+import { chromium } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_LAUNCH } from '../playwright.config';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/server';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/no-such-page'];
+const outDir = path.resolve('screenshots');
+mkdirSync(outDir, { recursive: true });
+
+buildIfNeeded();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-shots-'));
+const server = await startServer(
+  loadConfig({ DATA_DIR: dataDir, DATABASE_URL: path.join(dataDir, 'db.sqlite'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }),
+  { pages: 'build' },
+);
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+try {
+  for (const width of [1280, 390]) {
+    const page = await browser.newPage({ viewport: { width, height: width > 768 ? 900 : 844 }, isMobile: width <= 768 });
+    for (const urlPath of paths) {
+      await page.goto(`${server.url}${urlPath}`, { waitUntil: 'networkidle' });
+      // Scroll through once so lazy images below the fold load before the picture is taken.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
+      const name = urlPath === '/' ? 'home' : urlPath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+      const file = path.join(outDir, `${width}-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+      // Tall phone pages are also cut into screen-high parts that are readable at a glance.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (width <= 768) {
+        for (let part = 0, y = 0; y < height; part += 1, y += 1200) {
+          const clip = { x: 0, y, width, height: Math.min(1200, height - y) };
+          await page.screenshot({ path: file.replace(/\.png$/, `.part${part + 1}.png`), fullPage: true, clip });
+        }
+      }
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.shutdown();
+  rmSync(dataDir, { recursive: true, force: true });
+}
