@@ -65,7 +65,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   if (pages.kind === 'build') {
     // Fingerprinted files never change, so browsers may keep them for a year.
     app.use('/assets', express.static(path.join(pages.clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-    app.use(express.static(pages.clientDir, { maxAge: '1h', index: false }));
+    // Other public files (favicon…) have an extension; page URLs never do, so they skip the disk.
+    const publicFiles = express.static(pages.clientDir, { maxAge: '1h', index: false, redirect: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   } else if (pages.kind === 'vite') {
     app.use(pages.middlewares);
   }
