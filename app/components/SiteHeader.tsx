@@ -1,17 +1,30 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
-import { ABOUT_LINKS, MAIN_LINKS, accountLinks, type NavLinkItem } from '../lib/navigation';
+import { ABOUT_LINKS, MAIN_LINKS, accountLinks, isActivePath, type NavLinkItem } from '../lib/navigation';
 import type { SiteFacts } from '../lib/site';
 import { useDonationDialog } from './DonationDialog';
 import { ChevronDownIcon, CloseIcon, HeartIcon, MenuIcon } from './icons';
 
-const desktopLink = ({ isActive }: { isActive: boolean }) =>
+const desktopLinkClass = (active: boolean) =>
   `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'
+    active ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'
   }`;
+
+/** A Radix menu link around a router Link; Radix sets aria-current when `active`. */
+function MenuLink({ link }: { link: NavLinkItem }) {
+  const { pathname } = useLocation();
+  const active = isActivePath(link.to, pathname);
+  return (
+    <NavigationMenu.Link asChild active={active}>
+      <Link to={link.to} className={desktopLinkClass(active)}>
+        {link.label}
+      </Link>
+    </NavigationMenu.Link>
+  );
+}
 
 function Logo({ site, compact = false }: { site: SiteFacts | null; compact?: boolean }) {
   const name = site?.name ?? 'Home';
@@ -29,18 +42,20 @@ function Logo({ site, compact = false }: { site: SiteFacts | null; compact?: boo
 
 function DesktopNav() {
   const { isAuthenticated } = useAuth();
+  const { pathname } = useLocation();
+  const inAbout = ABOUT_LINKS.some((link) => isActivePath(link.to, pathname));
   return (
     <NavigationMenu.Root aria-label="Main" className="relative hidden desk:block">
       <NavigationMenu.List className="flex flex-wrap items-center justify-center gap-1">
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <NavLink to="/" end className={desktopLink}>
-              Home
-            </NavLink>
-          </NavigationMenu.Link>
+          <MenuLink link={{ label: 'Home', to: '/' }} />
         </NavigationMenu.Item>
         <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger className="group flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-100 data-[state=open]:bg-brand-100">
+          <NavigationMenu.Trigger
+            className={`group flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-100 data-[state=open]:bg-brand-100 ${
+              inAbout ? 'text-brand-700 underline decoration-2 underline-offset-4' : 'text-brand-900'
+            }`}
+          >
             About
             <ChevronDownIcon className="h-4 w-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
           </NavigationMenu.Trigger>
@@ -48,11 +63,7 @@ function DesktopNav() {
             <ul>
               {ABOUT_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavigationMenu.Link asChild>
-                    <NavLink to={link.to} className={desktopLink}>
-                      {link.label}
-                    </NavLink>
-                  </NavigationMenu.Link>
+                  <MenuLink link={link} />
                 </li>
               ))}
             </ul>
@@ -60,11 +71,7 @@ function DesktopNav() {
         </NavigationMenu.Item>
         {[...MAIN_LINKS, ...accountLinks(isAuthenticated)].map((link) => (
           <NavigationMenu.Item key={link.to}>
-            <NavigationMenu.Link asChild>
-              <NavLink to={link.to} className={desktopLink}>
-                {link.label}
-              </NavLink>
-            </NavigationMenu.Link>
+            <MenuLink link={link} />
           </NavigationMenu.Item>
         ))}
       </NavigationMenu.List>

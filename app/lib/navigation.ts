@@ -32,3 +32,9 @@ export function accountLinks(isAuthenticated: boolean): NavLinkItem[] {
         { label: 'Log in', to: '/login' },
       ];
 }
+
+/** Whether a menu link is the current section: "/" only on the home page, others for their sub-pages too. */
+export function isActivePath(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

@@ -32,6 +32,10 @@ test.describe('desktop top menu', () => {
     }
     // Client-side navigation: the page was never reloaded.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // The current section is marked for screen readers and visually, sub-pages included.
+    await page.goto('/events/6');
+    await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
   });
 
   test('the About sub-menu opens by mouse and by keyboard and each link navigates', async ({ page }) => {
