@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../logger';
@@ -30,7 +30,9 @@ export function requestContext(logger: Logger): RequestHandler[] {
     },
   });
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
+    // 122 random bits from Node's batched UUID source: as unguessable as a nonce needs, and far
+    // cheaper per request than a fresh randomBytes call.
+    res.locals.cspNonce = Buffer.from(randomUUID().replaceAll('-', ''), 'hex').toString('base64');
     next();
   };
   return [httpLogger, nonce];
