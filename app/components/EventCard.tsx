@@ -34,3 +34,16 @@ export function EventCard({ event }: { event: ApiEvent }) {
     </article>
   );
 }
+
+/** A responsive grid of event cards. */
+export function EventList({ events }: { events: ApiEvent[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.eventNumber} className="flex">
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,4 +1,4 @@
-import { EventCard } from '../components/EventCard';
+import { EventList } from '../components/EventCard';
 import { PageHeader } from '../components/PageHeader';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/events';
@@ -18,13 +18,7 @@ export default function Events({ loaderData: { events } }: Route.ComponentProps)
         {events.length === 0 ? (
           <p className="text-center text-lg text-slate-700">No events in database.</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event) => (
-              <li key={event.eventNumber} className="flex">
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventList events={events} />
         )}
       </div>
     </>

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
-import { EventCard } from '../components/EventCard';
+import { Link, useRouteLoaderData } from 'react-router';
+import { EventList } from '../components/EventCard';
 import { loadPage } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
+import type { SiteFacts } from '../lib/site';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home
 
 export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
   const hero = home?.hero[0];
+  const root = useRouteLoaderData('root') as { site: SiteFacts | null } | undefined;
   return (
     <>
       {hero ? (
@@ -21,21 +23,21 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
         </div>
       ) : null}
       <div className="mx-auto max-w-5xl px-4">
-        <h1 className="sr-only">{home ? 'Welcome' : 'Home'}</h1>
+        {/* The hero picture shows the name; screen readers and search engines get it as the heading. */}
+        <h1 className="sr-only">{root?.site?.name ?? 'Home'}</h1>
         {home ? (
           <div className="grid gap-8 py-12 md:grid-cols-2">
-            <section aria-labelledby="mission">
-              <h2 id="mission" className="text-2xl font-bold text-brand-800">
-                {home.mission.heading}
-              </h2>
-              <p className="mt-3 text-lg text-slate-700">{home.mission.text}</p>
-            </section>
-            <section aria-labelledby="cause">
-              <h2 id="cause" className="text-2xl font-bold text-brand-800">
-                {home.cause.heading}
-              </h2>
-              <p className="mt-3 text-lg text-slate-700">{home.cause.text}</p>
-            </section>
+            {[
+              { id: 'mission', ...home.mission },
+              { id: 'cause', ...home.cause },
+            ].map((section) => (
+              <section key={section.id} aria-labelledby={section.id}>
+                <h2 id={section.id} className="text-2xl font-bold text-brand-800">
+                  {section.heading}
+                </h2>
+                <p className="mt-3 text-lg text-slate-700">{section.text}</p>
+              </section>
+            ))}
           </div>
         ) : null}
       </div>
@@ -47,13 +49,9 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
           {upcoming.length === 0 ? (
             <p className="mt-6 text-center text-lg text-slate-700">None scheduled, stay tuned</p>
           ) : (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {upcoming.map((event) => (
-                <li key={event.eventNumber} className="flex">
-                  <EventCard event={event} />
-                </li>
-              ))}
-            </ul>
+            <div className="mt-8">
+              <EventList events={upcoming} />
+            </div>
           )}
         </div>
       </section>

@@ -1,31 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatCents } from '../../../common/money';
-import type { ApiEvent, EventAccommodation, EventImage, EventSponsor, EventStat } from '../../../common/events';
+import type { ApiEvent, EventImage, EventSponsor, EventStat } from '../../../common/events';
 import { nowIso, parseJsonColumn, toJsonColumn } from '../json';
 import type { Database, EventRow } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What a volunteer (or the seed) provides to create or replace an event. */
-export interface EventInput {
-  eventNumber: number;
-  eventType: string;
-  name: string;
-  description: string;
-  location: string;
-  eventDate: string;
-  startTime: string | null;
-  image: EventImage | null;
-  active: boolean;
-  show_sponsor: boolean;
-  sponsor: EventSponsor | null;
-  stats: { priceCents: number | null; text: string }[];
-  accomodations: EventAccommodation[];
-  proceeds: string;
-  partnership_flyer: string | null;
-  rules_flyer: string | null;
-  capacity: number | null;
-}
+/** What a volunteer (or the seed) provides to create or replace an event: the API shape, prices as cents. */
+export type EventInput = Omit<ApiEvent, 'stats'> & { stats: Pick<EventStat, 'priceCents' | 'text'>[] };
 
 async function attachDetails(db: Executor, rows: EventRow[]): Promise<ApiEvent[]> {
   if (rows.length === 0) return [];
