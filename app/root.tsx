@@ -6,9 +6,12 @@ import { SiteShell } from './components/SiteShell';
 import { useNonce } from './lib/nonce';
 import type { SiteFacts } from './lib/site';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const site = (await context.services.content.page('site')) as SiteFacts | null;
-  return { site, year: new Date().getFullYear(), publicUrl: context.publicConfig.publicUrl };
+  // One address per page for search engines: PUBLIC_URL when set, else the address asked for.
+  const url = new URL(request.url);
+  const canonicalUrl = `${context.publicConfig.publicUrl ?? url.origin}${url.pathname}`;
+  return { site, year: new Date().getFullYear(), canonicalUrl };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -23,6 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5257" />
         <Meta />
+        {data?.canonicalUrl ? <link rel="canonical" href={data.canonicalUrl} /> : null}
         <Links />
       </head>
       <body>

@@ -37,6 +37,7 @@ describe('server-rendered pages', () => {
     expect(res.text).toContain(`© ${new Date().getFullYear()} Rowan Hale Memorial Foundation`);
     expect(res.text).toContain('83-1234567');
     expect(res.text).toMatch(/<title>[^<]+<\/title>/);
+    expect(res.text).toContain(`<link rel="canonical" href="${server.url}${path === '/' ? '/' : path}"/>`);
   });
 
   it('a gallery from the index resolves, with its photos', async () => {

@@ -87,12 +87,16 @@ describe('request bodies', () => {
 });
 
 describe('production settings', () => {
-  it('sends HSTS and Secure cookies when NODE_ENV=production', async () => {
-    const prod = await startTestServer({ pages: 'none', env: { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(48) } });
+  it('sends HSTS and Secure cookies when NODE_ENV=production, and canonical links on PUBLIC_URL', async () => {
+    const prod = await startTestServer({
+      env: { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://www.example.org/' },
+    });
     try {
       const res = await fetch(`${prod.url}/api/events/all`);
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
       expect(res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/Secure/i);
+      const page = await (await fetch(`${prod.url}/events?utm_source=facebook`)).text();
+      expect(page).toContain('<link rel="canonical" href="https://www.example.org/events"/>');
     } finally {
       await prod.close();
     }
