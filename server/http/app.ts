@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { clientErrorStatus, rejectMalformedPaths } from './middleware/valid-path';
 import { xsrfProtection } from './middleware/xsrf';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -44,6 +45,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use(requestContext(logger));
   app.use(securityHeaders({ isProduction: config.isProduction, viteDev: pages.kind === 'vite' }));
   app.use(compression());
+  app.use(rejectMalformedPaths);
 
   app.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -94,9 +96,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    const status = (error as { status?: number }).status;
-    if (status === 404) {
-      res.status(404).type('text/plain').send('Not found');
+    const status = clientErrorStatus(error);
+    if (status !== null) {
+      res.status(status).type('text/plain').send(status === 404 ? 'Not found' : 'This request cannot be answered.');
       return;
     }
     const requestId = requestIdOf(req);

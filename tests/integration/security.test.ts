@@ -86,6 +86,25 @@ describe('request bodies', () => {
   });
 });
 
+describe('hostile or broken addresses', () => {
+  it('answers undecodable paths with 400, never 500', async () => {
+    for (const path of ['/api/events/%E0%A4%A', '/%E0%A4%A', '/events/%E0%A4%A']) {
+      const res = await server.client().get(path);
+      expect(res.status, path).toBe(400);
+    }
+    expect((await server.client().get('/api/events/%E0%A4%A')).json).toEqual({ path: 'This address is not valid.' });
+  });
+
+  it('never serves files outside the media folder', async () => {
+    for (const path of ['/media/..%2f..%2fpackage.json', '/media/%2e%2e/package.json', '/media/../package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await server.client().get(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.text, path).not.toContain('"dependencies"');
+    }
+  });
+});
+
 describe('production settings', () => {
   it('sends HSTS and Secure cookies when NODE_ENV=production, and canonical links on PUBLIC_URL', async () => {
     const prod = await startTestServer({

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { FieldErrors, ServerErrorBody } from '../../../common/api-errors';
 import { DomainError } from '../../domain/errors';
 import { requestIdOf } from '../middleware/request-context';
+import { clientErrorStatus } from '../middleware/valid-path';
 
 const STATUS_BY_CODE: Record<string, number> = {
   validation: 400,
@@ -32,6 +33,11 @@ export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, n
   }
   if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
     res.status(415).json({ body: 'The request body encoding is not supported.' } satisfies FieldErrors);
+    return;
+  }
+  const status = clientErrorStatus(error);
+  if (status !== null) {
+    res.status(status).json({ request: 'This request cannot be answered.' } satisfies FieldErrors);
     return;
   }
   const requestId = requestIdOf(req);
