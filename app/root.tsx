@@ -14,6 +14,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { site, year: new Date().getFullYear(), canonicalUrl };
 }
 
+/** Only shown when a page below failed: the pages give their own titles otherwise. */
+export const meta: Route.MetaFunction = ({ error, data }) => {
+  if (!error) return [];
+  const title = isRouteErrorResponse(error) && error.status === 404 ? '404 - Page Not Found' : 'Something went wrong';
+  return [{ title: data?.site ? `${title} | ${data.site.name}` : title }];
+};
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -50,7 +57,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Something went wrong</title>
       <h1 className="text-3xl font-bold text-brand-800">Something went wrong</h1>
       <p className="mt-4 text-slate-700">
         We could not show this page right now. Please try again in a moment. If it keeps happening, let us know by email or phone (see below).

@@ -55,6 +55,7 @@ describe('server-rendered pages', () => {
       const res = await server.client().get(path);
       expect(res.status).toBe(404);
       expect(res.text).toContain('404 - Page Not Found');
+      expect(res.text).toContain('<title>404 - Page Not Found | Rowan Hale Memorial Foundation</title>');
       expect(res.text).toMatch(/<a[^>]*href="\/"[^>]*>Go home<\/a>/);
     },
   );
