@@ -18,9 +18,8 @@ const MAIN = [
   ['Home', '/', 'Mission Statement'],
 ] as const;
 
-test.describe('desktop top menu', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 768, 'desktop menu only');
-
+// Tagged tests run only in their own Playwright project (see playwright.config.ts).
+test.describe('desktop top menu', { tag: '@desktop' }, () => {
   test('every top link navigates without a full reload', async ({ page }) => {
     await page.goto('/sponsors');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -55,9 +54,7 @@ test.describe('desktop top menu', () => {
   });
 });
 
-test.describe('phone slide-out menu', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 1280) > 768, 'narrow screens only');
-
+test.describe('phone slide-out menu', { tag: '@phone' }, () => {
   test('shows the logo and Donate in the bar, and slides the menu in and out over 500 ms', async ({ page }) => {
     await page.goto('/events');
     const banner = page.getByRole('banner');
