@@ -5,12 +5,12 @@ import { NotFound } from './components/NotFound';
 import { SiteShell } from './components/SiteShell';
 import { useNonce } from './lib/nonce';
 import type { SiteFacts } from './lib/site';
+import { siteOrigin } from './lib/site-origin.server';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = (await context.services.content.page('site')) as SiteFacts | null;
   // One address per page for search engines: PUBLIC_URL when set, else the address asked for.
-  const url = new URL(request.url);
-  const canonicalUrl = `${context.publicConfig.publicUrl ?? url.origin}${url.pathname}`;
+  const canonicalUrl = `${siteOrigin(context, request)}${new URL(request.url).pathname}`;
   return { site, year: new Date().getFullYear(), canonicalUrl };
 }
 

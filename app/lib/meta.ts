@@ -33,7 +33,7 @@ export function pageMeta(
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: text },
-    { property: 'og:title', content: title },
+    { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: text },
     { property: 'og:type', content: options.type ?? 'website' },
     { name: 'twitter:card', content: 'summary_large_image' },

@@ -1,7 +1,12 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
 import { formatEventDate } from '../../common/events';
+import { AccommodationIcon } from '../components/events/AccommodationIcon';
+import { SignUpButton } from '../components/events/SignUpButton';
+import { JsonLd } from '../components/JsonLd';
 import { PageHeader } from '../components/PageHeader';
 import { pageMeta } from '../lib/meta';
+import type { SiteFacts } from '../lib/site';
+import { eventData } from '../lib/structured-data';
 import type { Route } from './+types/event-detail';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -16,32 +21,125 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) =>
-  data ? pageMeta(matches, data.event.name, data.event.description) : pageMeta(matches, `Event ${params.eventNumber} doesn't exist.`);
+  data
+    ? pageMeta(matches, `${data.event.name}`, `${formatEventDate(data.event.eventDate)} · ${data.event.location}. ${data.event.description}`, {
+        image: data.event.image?.src,
+      })
+    : pageMeta(matches, `Event ${params.eventNumber} doesn't exist.`);
+
+/** Spec §2: golf and benefit events show the partnership flyer, gaming events the rules flyer. */
+function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
+  if (event.eventType === 'Gaming Event') return event.rules_flyer ? { src: event.rules_flyer, label: 'Tournament rules flyer' } : null;
+  return event.partnership_flyer ? { src: event.partnership_flyer, label: 'Partnership flyer' } : null;
+}
+
+function formatTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
 
 export default function EventDetail({ loaderData: { event } }: Route.ComponentProps) {
+  const root = useRouteLoaderData('root') as { site: SiteFacts | null; canonicalUrl: string } | undefined;
+  const site = root?.site ?? null;
+  const origin = root ? new URL(root.canonicalUrl).origin : '';
+  const flyer = flyerOf(event);
   return (
     <>
+      <JsonLd data={eventData(event, site, origin)} />
       <PageHeader title={event.eventType}>
-        <p className="font-medium">{event.name}</p>
+        <p className="font-semibold text-brand-800">{event.name}</p>
         <p>
-          {formatEventDate(event.eventDate)} · {event.location}
+          {formatEventDate(event.eventDate)}
+          {event.startTime ? ` · ${formatTime(event.startTime)}` : ''} · {event.location}
         </p>
       </PageHeader>
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <Link to="/events" className="text-brand-700 underline">
-          Back
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <Link to="/events" className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <span aria-hidden="true">←</span> Back
         </Link>
-        <p className="mt-6 text-lg text-slate-700">{event.description}</p>
-        {event.stats.length > 0 ? (
-          <ul className="mt-6 space-y-2">
-            {event.stats.map((stat) => (
-              <li key={stat.text} className="rounded-md bg-brand-50 p-3">
-                {stat.price ? <strong className="mr-2 text-brand-800">{stat.price}</strong> : null}
-                {stat.text}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <div className="mt-6 grid gap-10 md:grid-cols-[3fr_2fr]">
+          <div>
+            {event.image ? (
+              <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} className="h-auto w-full rounded-lg" />
+            ) : null}
+            <p className="mt-6 text-lg text-slate-700">{event.description}</p>
+            <div className="mt-6">
+              <SignUpButton event={event} phone={site?.phone ?? null} />
+            </div>
+            {event.stats.length > 0 ? (
+              <section aria-labelledby="stats" className="mt-10">
+                <h2 id="stats" className="text-xl font-bold text-brand-800">
+                  Prices and details
+                </h2>
+                <ul className="mt-3 space-y-2">
+                  {event.stats.map((stat) => (
+                    <li key={stat.text} className="flex flex-wrap items-baseline gap-x-3 rounded-md bg-brand-50 p-3">
+                      {stat.price ? <strong className="text-lg text-brand-800">{stat.price}</strong> : null}
+                      <span className="text-slate-800">{stat.text}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {event.accomodations.length > 0 ? (
+              <section aria-labelledby="included" className="mt-10">
+                <h2 id="included" className="text-xl font-bold text-brand-800">
+                  What&apos;s included
+                </h2>
+                <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {event.accomodations.map((item) => (
+                    <li key={item.text} className="flex items-center gap-3 rounded-md border border-slate-200 p-3 text-slate-800">
+                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+                        <AccommodationIcon name={item.icon} />
+                      </span>
+                      {item.text}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {event.proceeds ? (
+              <section aria-labelledby="proceeds" className="mt-10">
+                <h2 id="proceeds" className="text-xl font-bold text-brand-800">
+                  Where the money goes
+                </h2>
+                <p className="mt-3 text-slate-700">{event.proceeds}</p>
+              </section>
+            ) : null}
+            {event.show_sponsor && event.sponsor ? (
+              <section aria-labelledby="sponsor" className="mt-10">
+                <h2 id="sponsor" className="text-xl font-bold text-brand-800">
+                  Sponsored by
+                </h2>
+                <a
+                  href={event.sponsor.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-3 inline-flex items-center gap-4 rounded-lg border border-slate-200 p-3 font-semibold text-brand-700 underline hover:shadow-md"
+                >
+                  {event.sponsor.logo ? (
+                    <img src={event.sponsor.logo.src} width={event.sponsor.logo.width} height={event.sponsor.logo.height} alt={event.sponsor.logo.alt} loading="lazy" className="h-16 w-auto" />
+                  ) : null}
+                  {event.sponsor.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </section>
+            ) : null}
+          </div>
+          {flyer ? (
+            <aside aria-labelledby="flyer">
+              <h2 id="flyer" className="text-xl font-bold text-brand-800">
+                {flyer.label}
+              </h2>
+              <a href={flyer.src} className="mt-3 block overflow-hidden rounded-lg border border-slate-200 shadow-sm hover:shadow-md">
+                <img src={flyer.src} width={850} height={1100} alt={`${flyer.label} for the ${event.name}`} loading="lazy" className="h-auto w-full" />
+              </a>
+              <a href={flyer.src} download className="mt-3 inline-block rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+                Download the flyer
+              </a>
+            </aside>
+          ) : null}
+        </div>
       </div>
     </>
   );
@@ -51,9 +149,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-brand-800">
-        {missing ? `Event ${params.eventNumber} doesn't exist.` : 'This event could not be loaded.'}
-      </h1>
+      <h1 className="text-3xl font-bold text-brand-800">{missing ? `Event ${params.eventNumber} doesn't exist.` : 'This event could not be loaded.'}</h1>
       <Link to="/events" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
         Back to events
       </Link>

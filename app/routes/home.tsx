@@ -1,8 +1,12 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { EventList } from '../components/EventCard';
+import { HeroCarousel } from '../components/home/HeroCarousel';
+import { SponsorsCarousel } from '../components/home/SponsorsCarousel';
+import { JsonLd } from '../components/JsonLd';
 import { loadPage } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import type { SiteFacts } from '../lib/site';
+import { organizationData } from '../lib/structured-data';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,15 +17,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
 
 export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
-  const hero = home?.hero[0];
-  const root = useRouteLoaderData('root') as { site: SiteFacts | null } | undefined;
+  const root = useRouteLoaderData('root') as { site: SiteFacts | null; canonicalUrl: string } | undefined;
   return (
     <>
-      {hero ? (
-        <div className="bg-brand-800">
-          <img src={hero.src} width={hero.width} height={hero.height} alt={hero.alt} fetchPriority="high" className="mx-auto h-auto w-full max-w-6xl" />
-        </div>
+      {root?.site ? <JsonLd data={organizationData(root.site, new URL(root.canonicalUrl).origin)} /> : null}
+      {home?.sticky.active && home.sticky.message ? (
+        <p className="bg-gold-300 px-4 py-3 text-center font-medium text-slate-900">
+          {home.sticky.message}{' '}
+          {home.sticky.link ? (
+            <Link to={home.sticky.link.href} className="font-semibold underline">
+              {home.sticky.link.label}
+            </Link>
+          ) : null}
+        </p>
       ) : null}
+      {home && home.hero.length > 0 ? <HeroCarousel slides={home.hero} /> : null}
       <div className="mx-auto max-w-5xl px-4">
         {/* The hero picture shows the name; screen readers and search engines get it as the heading. */}
         <h1 className="sr-only">{root?.site?.name ?? 'Home'}</h1>
@@ -67,7 +77,11 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
                 <div className="p-4">
                   <h3 className="text-lg font-semibold text-brand-800">{a.heading}</h3>
                   <p className="text-sm text-slate-600">{a.meta}</p>
-                  <a href={a.link.href} className="mt-2 inline-block font-medium text-brand-700 underline">
+                  <a
+                    href={a.link.href}
+                    className="mt-2 inline-block font-medium text-brand-700 underline"
+                    {...(/^https?:/.test(a.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
                     More info<span className="sr-only">: {a.heading}</span>
                   </a>
                 </div>
@@ -76,7 +90,17 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
           </ul>
         </section>
       ) : null}
-      <p className="mx-auto max-w-5xl px-4 pt-4 text-center text-lg">
+      {home && home.sponsors.length > 0 ? (
+        <section aria-labelledby="sponsors" className="bg-brand-50 py-12">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="sponsors" className="mb-8 text-center text-2xl font-bold text-brand-800">
+              Thank You to Our Sponsors
+            </h2>
+            <SponsorsCarousel sponsors={home.sponsors} />
+          </div>
+        </section>
+      ) : null}
+      <p className="mx-auto max-w-5xl px-4 pt-10 text-center text-lg">
         <Link to="/register" className="font-semibold text-brand-700 underline">
           Click here
         </Link>{' '}

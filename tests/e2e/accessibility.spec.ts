@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { PUBLIC_ROUTES } from './routes';
 
-// The shell (menus, donate bar, dialog, footer) on the pages this platform renders fully.
-for (const path of ['/', '/events', '/events/6', '/gallery']) {
+// Every public screen, at both widths (the desktop and phone projects).
+for (const path of PUBLIC_ROUTES) {
   test(`${path} has no axe violations (WCAG 2.1 AA)`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../common/events';
 import { todayInFoundationZone } from '../../common/events';
@@ -123,4 +124,24 @@ describe('events', () => {
     expect(res.headers.get('content-type')).toMatch(/json/);
     expect(res.json).toEqual({ path: 'No API endpoint at GET /api/nothing/here.' });
   });
+});
+
+describe('caching', () => {
+  it.each(['/api/content/all', '/api/events/upcoming', '/api/events/all', '/api/events/6'])(
+    '%s carries an ETag and Cache-Control, and answers 304 when unchanged',
+    async (path) => {
+      const first = await fetch(`${server.url}${path}`);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      // node:http rather than fetch: fetch adds "Cache-Control: no-cache" to conditional requests.
+      const status = await new Promise<number>((resolve, reject) => {
+        get(`${server.url}${path}`, { headers: { 'if-none-match': etag! } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject);
+      });
+      expect(status).toBe(304);
+    },
+  );
 });

@@ -46,7 +46,8 @@ describe('server-rendered pages', () => {
     expect(tokens).toHaveLength(3);
     const album = await server.client().get(`/gallery/${tokens[0]}`);
     expect(album.status).toBe(200);
-    expect((album.text.match(/<li><img/g) ?? []).length).toBeGreaterThanOrEqual(7);
+    const photos = new Set([...album.text.matchAll(new RegExp(`<img[^>]+src="(/media/gallery/${tokens[0]}/[^"]+)"`, 'g'))].map((m) => m[1]));
+    expect(photos.size).toBeGreaterThanOrEqual(7);
   });
 
   it.each(['/no-such-page', '/cof/extra', '/events/6/extra', '/gallery/unknown-token'])(
@@ -80,5 +81,61 @@ describe('server-rendered pages', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toMatch(/immutable/);
     expect((await fetch(`${server.url}/media/nope.svg`)).status).toBe(404);
+  });
+});
+
+describe('discoverability', () => {
+  it('sitemap.xml lists every public page, every event and every gallery', async () => {
+    const res = await server.client().get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(server.url, ''));
+    for (const path of ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors']) {
+      expect(locs).toContain(path);
+    }
+    const events = (await server.client().get('/api/events/all')).json as unknown as { event: { eventNumber: number }[] };
+    for (const { eventNumber } of events.event) expect(locs).toContain(`/events/${eventNumber}`);
+    expect(locs.filter((l) => /^\/gallery\/[a-z0-9]+$/.test(l))).toHaveLength(3);
+    expect(locs).not.toContain('/dashboard');
+  });
+
+  it('robots.txt allows the site, keeps crawlers off private paths and names the sitemap', async () => {
+    const res = await server.client().get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Disallow: /api/');
+    expect(res.text).toContain('Disallow: /dashboard');
+    expect(res.text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+  it('describes the foundation (NGO) on Home and each event (schema.org Event) on its page', async () => {
+    const [ngo] = jsonLd((await server.client().get('/')).text);
+    expect(ngo).toMatchObject({ '@type': 'NGO', name: 'Rowan Hale Memorial Foundation', taxID: '83-1234567', url: `${server.url}/` });
+    const [event] = jsonLd((await server.client().get('/events/6')).text);
+    expect(event).toMatchObject({
+      '@type': 'Event',
+      name: '10th Annual Rowan Hale Memorial Golf Outing',
+      startDate: '2027-06-19T08:00',
+      offers: [expect.objectContaining({ price: '400.00', priceCurrency: 'USD' })],
+    });
+    const [online] = jsonLd((await server.client().get('/events/4')).text);
+    expect(online).toMatchObject({ eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode' });
+  });
+
+  it('gives each page its own title, description, canonical URL and Open Graph tags', async () => {
+    const titles = new Set<string>();
+    for (const path of ['/', '/events', '/events/6', '/gallery', '/scholarship']) {
+      const html = (await server.client().get(path)).text;
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      titles.add(title!);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html, path).toContain(`<meta property="og:url" content="${server.url}${path}"/>`);
+      expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html, path).toMatch(/<meta property="og:image" content="http[^"]+"/);
+    }
+    expect(titles.size).toBe(5);
   });
 });

@@ -1,0 +1,131 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+interface CarouselProps {
+  /** Accessible name of the carousel region, e.g. "Our sponsors". */
+  label: string;
+  slides: { key: string; content: ReactNode }[];
+  /** Milliseconds between moves. */
+  delay: number;
+  /** Tailwind classes giving each slide its width (e.g. "basis-full min-[600px]:basis-1/3"). */
+  slideClassName: string;
+  align?: 'start' | 'center';
+  /** Tailwind classes for the dots row, or null for no dots. */
+  dotsClassName?: string | null;
+  /** Previous/next buttons drawn over the slides (hero) or beside the dots. */
+  controlsClassName?: string;
+}
+
+const button =
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-white/95 px-3 text-sm font-semibold text-brand-800 shadow ring-1 ring-slate-300 hover:bg-white';
+
+/**
+ * An accessible, swipeable carousel (Embla): autoplay that stops on any interaction and respects
+ * reduced motion, a Pause/Play button, previous/next buttons, optional dots, and the WAI-ARIA
+ * carousel roles. Without JavaScript the slides can be scrolled sideways instead.
+ */
+export function Carousel({ label, slides, delay, slideClassName, align = 'start', dotsClassName = null, controlsClassName = '' }: CarouselProps) {
+  const [autoplay] = useState(() => Autoplay({ delay, stopOnInteraction: true, stopOnFocusIn: true, playOnInit: false }));
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align, slidesToScroll: 1 }, [autoplay]);
+  const id = useId();
+  const ready = emblaApi !== undefined;
+
+  // Embla and its autoplay plugin own the carousel's state; React reads it as an external store.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!emblaApi) return () => {};
+      emblaApi.on('select', onChange).on('reInit', onChange);
+      return () => {
+        emblaApi.off('select', onChange).off('reInit', onChange);
+      };
+    },
+    [emblaApi],
+  );
+  const selected = useSyncExternalStore(subscribe, () => emblaApi?.selectedScrollSnap() ?? 0, () => 0);
+  const snapCount = useSyncExternalStore(subscribe, () => emblaApi?.scrollSnapList().length ?? slides.length, () => slides.length);
+  // The plugin announces play/stop before its own isPlaying() changes, so the events carry the state.
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    emblaApi.on('autoplay:play', onPlay).on('autoplay:stop', onStop);
+    if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) autoplay.play();
+    return () => {
+      emblaApi.off('autoplay:play', onPlay).off('autoplay:stop', onStop);
+    };
+  }, [emblaApi, autoplay]);
+
+  const stopThen = useCallback(
+    (move: () => void) => {
+      autoplay.stop();
+      move();
+    },
+    [autoplay],
+  );
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft') stopThen(() => emblaApi?.scrollPrev());
+        if (event.key === 'ArrowRight') stopThen(() => emblaApi?.scrollNext());
+      }}
+    >
+      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'}>
+        <div id={id} className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={`min-w-0 shrink-0 grow-0 ${slideClassName}`}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      {ready && snapCount > 1 ? (
+        <div className={`flex items-center justify-center gap-2 ${controlsClassName}`}>
+          <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollPrev())} aria-label={`Previous (${label})`}>
+            ‹
+          </button>
+          <button
+            type="button"
+            className={button}
+            aria-controls={id}
+            onClick={() => (playing ? autoplay.stop() : autoplay.play())}
+            aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
+          >
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollNext())} aria-label={`Next (${label})`}>
+            ›
+          </button>
+        </div>
+      ) : null}
+      {ready && dotsClassName !== null && snapCount > 1 ? (
+        <div className={`mt-3 flex flex-wrap justify-center gap-1 ${dotsClassName}`}>
+          {Array.from({ length: snapCount }, (_, index) => (
+            <button
+              key={index}
+              type="button"
+              className="flex h-6 w-6 items-center justify-center"
+              aria-label={`Go to slide ${index + 1} of ${snapCount}`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => stopThen(() => emblaApi?.scrollTo(index))}
+            >
+              <span className={`block h-2.5 w-2.5 rounded-full ${index === selected ? 'bg-brand-700' : 'bg-slate-400'}`} />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
