@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { ContentIntro } from '../components/ContentPage';
+import { AlbumCard } from '../components/gallery/AlbumCard';
 import { loadPage } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/gallery';
@@ -8,25 +8,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { page: await loadPage(context, 'gallery') };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) => pageMeta(matches, data?.page?.heading ?? 'Gallery');
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const page = data?.page;
+  const years = page?.galleries.map((g) => g.year).join(', ');
+  const description = page
+    ? `${page.intro}${years ? ` Albums from ${years}.` : ''}`
+    : 'Photos from the memorial golf outings of the foundation.';
+  return pageMeta(matches, page?.heading ?? 'Gallery', description, { image: page?.galleries[0]?.cover.src });
+};
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
+  const albums = page?.galleries ?? [];
   return (
     <>
       <ContentIntro heading={page?.heading ?? 'Gallery'} intro={page?.intro} />
-      <ul className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:grid-cols-3">
-        {page?.galleries.map((album) => (
-          <li key={album.token}>
-            <Link to={`/gallery/${album.token}`} className="group block overflow-hidden rounded-lg border border-slate-200 shadow-sm hover:shadow-md">
-              <img src={album.cover.src} width={album.cover.width} height={album.cover.height} alt={album.cover.alt} loading="lazy" className="h-auto w-full" />
-              <span className="block p-3 font-semibold text-brand-800 group-hover:underline">{album.title}</span>
-              <span className="block px-3 pb-3 text-sm text-slate-600">
-                {album.photos.length} photos · {album.location}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+        {albums.length === 0 ? (
+          <p className="text-center text-lg text-slate-700">No photo albums yet, check back after our next event.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+            {albums.map((album, i) => (
+              <li key={album.token}>
+                <AlbumCard album={album} eager={i === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </>
   );
 }

@@ -62,6 +62,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     }
   });
 
+  // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));
 
   if (pages.kind === 'build') {

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Gallery } from '../../common/content';
+import { expect, test } from './fixtures';
+
+/** The sample content the server seeds from; the spec's three golf outings of 22, 14 and 7 photos. */
+const gallery = JSON.parse(readFileSync(new URL('../../content/gallery.json', import.meta.url), 'utf8')) as Gallery;
+const album = (year: number) => {
+  const found = gallery.galleries.find((g) => g.year === year);
+  if (!found) throw new Error(`content/gallery.json has no ${year} album`);
+  return found;
+};
+const ALBUMS = [
+  { year: 2018, count: 22 },
+  { year: 2019, count: 14 },
+  { year: 2020, count: 7 },
+].map(({ year, count }) => ({ ...album(year), count }));
+const [BIG] = ALBUMS;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const violations = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+  results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+/** The grid of an album; its marker says the page is interactive, so a click opens the lightbox. */
+const photoGrid = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('link', { name: /^Open photo 1 of / }) });
+
+async function openAlbum(page: Page, token: string) {
+  await page.goto(`/gallery/${token}`);
+  await expect(photoGrid(page)).toHaveAttribute('data-lightbox', 'ready');
+}
+
+const thumbnail = (page: Page, n: number, total: number) => page.getByRole('link', { name: new RegExp(`^Open photo ${n} of ${total}: `) });
+
+test('the index lists the 2018, 2019 and 2020 golf outings, each linking to its album', async ({ page }) => {
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(page.getByText(gallery.intro)).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /golf outings/);
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(3);
+  for (const [i, a] of ALBUMS.entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(a.title);
+    await expect(card).toContainText(String(a.year));
+    await expect(card).toContainText(a.location);
+    await expect(card).toContainText(`${a.count} photos`);
+    await expect(card.locator('time')).toHaveAttribute('datetime', a.date);
+    await expect(card.getByRole('img', { name: a.cover.alt })).toBeVisible();
+    await expect(card.getByRole('link', { name: a.title })).toHaveAttribute('href', `/gallery/${a.token}`);
+  }
+  for (const alt of await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))) {
+    expect(alt.trim()).not.toBe('');
+  }
+  await cards.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/gallery/${ALBUMS[1]?.token}$`));
+  await expect(page.getByRole('heading', { level: 1, name: ALBUMS[1]?.title })).toBeVisible();
+});
+
+for (const a of ALBUMS) {
+  test(`the ${a.year} album shows its ${a.count} photos, each with alt text and a stable size`, async ({ page }) => {
+    const response = await page.goto(`/gallery/${a.token}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText(`${a.count} photos`);
+    await expect(main).toContainText(a.location);
+    await expect(main.locator('time').first()).toHaveAttribute('datetime', a.date);
+    await expect(page).toHaveTitle(new RegExp(`^${a.title} \\|`));
+
+    const links = main.getByRole('link', { name: /^Open photo \d+ of \d+: / });
+    await expect(links).toHaveCount(a.count);
+    const photos = await photoGrid(page)
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          alt: img.getAttribute('alt') ?? '',
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.getAttribute('loading'),
+        })),
+      );
+    expect(photos).toHaveLength(a.count);
+    photos.forEach((photo, i) => {
+      expect(photo.alt.trim(), `alt of photo ${i + 1}`).not.toBe('');
+      expect(photo.alt).toBe(a.photos[i]?.alt);
+      expect(Number(photo.width)).toBeGreaterThan(0);
+      expect(Number(photo.height)).toBeGreaterThan(0);
+    });
+    // The last photos are far below the fold: they wait until the visitor scrolls near them.
+    expect(photos.at(-1)?.loading).toBe('lazy');
+    await expect(thumbnail(page, 3, a.count)).toHaveAccessibleName(`Open photo 3 of ${a.count}: ${a.photos[2]?.alt}`);
+
+    await main.getByRole('link', { name: 'Back to the gallery' }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  });
+}
+
+test('the lightbox opens on a photo, moves with the buttons and the arrow keys, and closes back to its thumbnail', async ({ page }) => {
+  const total = BIG!.count;
+  const caption = (n: number) => BIG!.photos[n - 1]!.alt;
+  await openAlbum(page, BIG!.token);
+
+  await thumbnail(page, 1, total).click();
+  await expect(page).toHaveURL(new RegExp(`/gallery/${BIG!.token}$`)); // the click did not follow the link
+  let dialog = page.getByRole('dialog', { name: `Photo 1 of ${total}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(caption(1));
+  await expect(dialog.getByText(caption(1), { exact: true })).toBeVisible();
+  const image = dialog.getByRole('img', { name: caption(1) });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', BIG!.photos[0]!.src);
+  // The photo fits the window.
+  const box = await image.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.height).toBeLessThanOrEqual(viewport.height * 0.85);
+  expect(box!.width).toBeLessThanOrEqual(viewport.width);
+
+  // Buttons and keys both move; they wrap around at the ends.
+  const at = async (n: number) => {
+    dialog = page.getByRole('dialog', { name: `Photo ${n} of ${total}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('img', { name: caption(n) })).toHaveAttribute('src', BIG!.photos[n - 1]!.src);
+  };
+  await page.keyboard.press('ArrowRight');
+  await at(2);
+  // Screen readers hear which photo came up.
+  await expect(dialog.locator('[aria-live="polite"]')).toHaveText(`Photo 2 of ${total}: ${caption(2)}`);
+  await dialog.getByRole('button', { name: 'Next photo' }).click();
+  await at(3);
+  await page.keyboard.press('ArrowLeft');
+  await at(2);
+  await dialog.getByRole('button', { name: 'Previous photo' }).click();
+  await at(1);
+  await dialog.getByRole('button', { name: 'Previous photo' }).click();
+  await at(total);
+  await page.keyboard.press('ArrowRight');
+  await at(1);
+  await page.keyboard.press('ArrowLeft');
+  await at(total);
+
+  // Escape closes; focus goes back to the thumbnail that opened the lightbox.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(thumbnail(page, 1, total)).toBeFocused();
+
+  // By keyboard from another photo, closed with the Close button.
+  await thumbnail(page, 5, total).focus();
+  await page.keyboard.press('Enter');
+  dialog = page.getByRole('dialog', { name: `Photo 5 of ${total}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused(); // focus moved into the dialog
+  await page.keyboard.press('ArrowRight');
+  await at(6);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(thumbnail(page, 5, total)).toBeFocused();
+});
+
+test('the last photo of the smallest album wraps to the first', async ({ page }) => {
+  const small = ALBUMS[2]!;
+  await openAlbum(page, small.token);
+  await thumbnail(page, small.count, small.count).click();
+  const dialog = page.getByRole('dialog', { name: `Photo ${small.count} of ${small.count}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next photo' }).click();
+  await expect(page.getByRole('dialog', { name: `Photo 1 of ${small.count}` })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('img')).toHaveAttribute('alt', small.photos[0]!.alt);
+});
+
+test('an unknown album token is the not-found screen with status 404', async ({ page, pageErrors }) => {
+  const response = await page.goto('/gallery/zz9zz9zz9');
+  expect(response?.status()).toBe(404);
+  // Chromium logs the document's own 404 status; that one is expected here, nothing else is.
+  expect(pageErrors).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  pageErrors.length = 0;
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go home' })).toBeVisible();
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every photo of an album is in the page and each thumbnail links to its image file', async ({ page }) => {
+    const a = ALBUMS[1]!;
+    await page.goto(`/gallery/${a.token}`);
+    await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
+    const links = page.getByRole('main').getByRole('link', { name: /^Open photo \d+ of \d+: / });
+    await expect(links).toHaveCount(a.count);
+    for (const [i, photo] of a.photos.entries()) {
+      const link = links.nth(i);
+      await expect(link).toHaveAttribute('href', photo.src);
+      await expect(link.getByRole('img', { name: photo.alt })).toHaveAttribute('src', photo.src);
+    }
+    // Each thumbnail leads to the full-size picture.
+    for (const photo of a.photos) {
+      const file = await page.request.get(photo.src);
+      expect(file.status(), photo.src).toBe(200);
+      expect(file.headers()['content-type']).toMatch(/^image\//);
+    }
+  });
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test('the gallery index has no violations', async ({ page }) => {
+    await page.goto('/gallery');
+    expect(violations(await new AxeBuilder({ page }).withTags(WCAG).analyze())).toEqual([]);
+  });
+
+  test('an album and its open lightbox have no violations', async ({ page }) => {
+    await openAlbum(page, BIG!.token);
+    expect(violations(await new AxeBuilder({ page }).withTags(WCAG).analyze())).toEqual([]);
+    await thumbnail(page, 3, BIG!.count).click();
+    await expect(page.getByRole('dialog', { name: `Photo 3 of ${BIG!.count}` })).toBeVisible();
+    // Measure colours once the backdrop has faded in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // The page behind a modal dialog is hidden from assistive technology; check the dialog itself.
+    expect(violations(await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG).analyze())).toEqual([]);
+  });
+});
