@@ -1,15 +1,30 @@
 import { Link } from 'react-router';
 import { formatEventDate, type ApiEvent } from '../../common/events';
 
+interface CardOptions {
+  /** The card title's level, so the page's heading outline has no gaps (h2 under an h1, h3 under an h2). */
+  headingLevel?: 2 | 3;
+  /** The first card of a page's main list is its largest early picture: load it at once. */
+  priority?: boolean;
+}
+
 /** One event in a list (home's Upcoming Events, the Events index). */
-export function EventCard({ event }: { event: ApiEvent }) {
+export function EventCard({ event, headingLevel = 3, priority = false }: { event: ApiEvent } & CardOptions) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {event.image ? (
-        <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} loading="lazy" className="h-auto w-full" />
+        <img
+          src={event.image.src}
+          width={event.image.width}
+          height={event.image.height}
+          alt={event.image.alt}
+          {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          className="h-auto w-full"
+        />
       ) : null}
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="text-xl font-semibold text-brand-800">{event.eventType}</h3>
+        <Heading className="text-xl font-semibold text-brand-800">{event.eventType}</Heading>
         <p className="text-sm font-medium text-slate-700">{event.name}</p>
         <p className="mt-1 text-sm text-slate-600">
           {formatEventDate(event.eventDate)} · {event.location}
@@ -36,12 +51,12 @@ export function EventCard({ event }: { event: ApiEvent }) {
 }
 
 /** A responsive grid of event cards. */
-export function EventList({ events }: { events: ApiEvent[] }) {
+export function EventList({ events, headingLevel, priority = false }: { events: ApiEvent[] } & CardOptions) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {events.map((event) => (
+      {events.map((event, index) => (
         <li key={event.eventNumber} className="flex">
-          <EventCard event={event} />
+          <EventCard event={event} headingLevel={headingLevel} priority={priority && index === 0} />
         </li>
       ))}
     </ul>

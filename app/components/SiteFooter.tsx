@@ -29,11 +29,11 @@ export function SiteFooter({ site, year }: { site: SiteFacts | null; year: numbe
               <br />
               {site.address.city}, {site.address.state} {site.address.zip}
               <br />
-              <a className="underline decoration-gold-300 underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>
+              <a className="inline-block py-1 underline decoration-gold-300 underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>
                 {site.email}
               </a>
               <br />
-              <a className="underline decoration-gold-300 underline-offset-2 hover:text-white" href={formatPhoneHref(site.phone)}>
+              <a className="inline-block py-1 underline decoration-gold-300 underline-offset-2 hover:text-white" href={formatPhoneHref(site.phone)}>
                 {site.phone}
               </a>
             </address>

@@ -27,14 +27,14 @@ function MenuLink({ link }: { link: NavLinkItem }) {
 }
 
 function Logo({ site, compact = false }: { site: SiteFacts | null; compact?: boolean }) {
-  const name = site?.name ?? 'Home';
+  // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
   return (
-    <Link to="/" className="flex items-center gap-3 rounded-md" aria-label={`${name}: home`}>
+    <Link to="/" className="flex items-center gap-3 rounded-md" aria-label={`${site?.shortName ?? 'Home'}, home page`}>
       {site ? (
         <img src={site.logo.src} width={site.logo.width} height={site.logo.height} alt="" className={compact ? 'h-10 w-10' : 'h-14 w-14'} />
       ) : null}
       <span className={`font-semibold leading-tight text-brand-800 ${compact ? 'text-base' : 'text-xl'}`}>
-        {site?.shortName ?? name}
+        {site?.shortName ?? 'Home'}
       </span>
     </Link>
   );

@@ -60,7 +60,7 @@ export default function EventDetail({ loaderData: { event } }: Route.ComponentPr
         <div className="mt-6 grid gap-10 md:grid-cols-[3fr_2fr]">
           <div>
             {event.image ? (
-              <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} className="h-auto w-full rounded-lg" />
+              <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} fetchPriority="high" className="h-auto w-full rounded-lg" />
             ) : null}
             <p className="mt-6 text-lg text-slate-700">{event.description}</p>
             <div className="mt-6">

@@ -18,7 +18,7 @@ export default function Events({ loaderData: { events } }: Route.ComponentProps)
         {events.length === 0 ? (
           <p className="text-center text-lg text-slate-700">No events in database.</p>
         ) : (
-          <EventList events={events} />
+          <EventList events={events} headingLevel={2} priority />
         )}
       </div>
     </>

@@ -101,10 +101,10 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
         </section>
       ) : null}
       <p className="mx-auto max-w-5xl px-4 pt-10 text-center text-lg">
+        {/* The whole sentence is the link, so its text says where it leads. */}
         <Link to="/register" className="font-semibold text-brand-700 underline">
-          Click here
-        </Link>{' '}
-        to stay in the loop!
+          Click here to stay in the loop!
+        </Link>
       </p>
     </>
   );

@@ -16,6 +16,7 @@ export function AlbumCard({ album, eager = false }: { album: GalleryAlbum; eager
           height={album.cover.height}
           alt={album.cover.alt}
           loading={eager ? undefined : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
         <span className="absolute top-3 left-3 rounded-full bg-gold-400 px-3 py-1 text-sm font-bold text-slate-900 shadow">{album.year}</span>
