@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../../common/events';
-import { CalendarIcon, CameraIcon, MapPinIcon } from './icons';
+import { CalendarIcon, CameraIcon, MapPinIcon } from '../icons';
 
 export const photoCount = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 

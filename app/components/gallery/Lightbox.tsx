@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import type { Image } from '../../../common/content';
-import { CloseIcon } from '../icons';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../icons';
 
 interface LightboxProps {
   photos: readonly Image[];

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Image } from '../../../common/content';
-import { ExternalIcon } from './icons';
+import { ExternalIcon } from '../icons';
 
 /**
  * An image from the content store at its own size (no layout shift). Pictures below the fold load

@@ -1,6 +1,6 @@
 import type { GolfPro, Golfers } from '../../../common/content';
 import { ContentImage } from './ContentParts';
-import { QuoteIcon } from './icons';
+import { QuoteIcon } from '../icons';
 
 /** /golfers: the four golf professionals with photo, club, bio and quote. */
 export function GolfPros({ page }: { page: Golfers }) {

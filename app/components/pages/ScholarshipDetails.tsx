@@ -1,6 +1,6 @@
 import type { Scholarship, ScholarshipWinner } from '../../../common/content';
 import { ContentImage, SectionHeading, TextWithEmails } from './ContentParts';
-import { CheckCircleIcon } from './icons';
+import { CheckCircleIcon } from '../icons';
 
 /** The scholarship's hero picture, shown above the page heading. */
 export function ScholarshipHero({ page }: { page: Scholarship }) {

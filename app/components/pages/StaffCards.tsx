@@ -1,9 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import type { SocialNetwork, Staff, StaffMember } from '../../../common/content';
-import { FacebookIcon, InstagramIcon, TwitterIcon } from '../icons';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, QuoteIcon, TwitterIcon } from '../icons';
 import { ContentImage } from './ContentParts';
-import { LinkedInIcon, MailIcon, QuoteIcon } from './icons';
 
 const NETWORKS: Record<SocialNetwork, { label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   facebook: { label: 'Facebook', Icon: FacebookIcon },
