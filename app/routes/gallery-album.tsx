@@ -3,7 +3,7 @@ import { formatEventDate } from '../../common/events';
 import { PageHeader } from '../components/PageHeader';
 import { AlbumFacts, photoCount } from '../components/gallery/AlbumFacts';
 import { PhotoGallery } from '../components/gallery/PhotoGallery';
-import { ArrowLeftIcon } from '../components/gallery/icons';
+import { ArrowLeftIcon } from '../components/icons';
 import { loadPage } from '../lib/content.server';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/gallery-album';
