@@ -40,11 +40,11 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production and accepts a long one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/JWT_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir() })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true' })).toThrow(
       /JWT_SECRET must be at least 32 characters/,
     );
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir() }).jwtSecret).toBe(secret);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true' }).jwtSecret).toBe(secret);
   });
 
   it('treats an empty variable as unset and parses booleans', () => {

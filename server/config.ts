@@ -39,6 +39,16 @@ const EnvSchema = z.object({
     .default('false'),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(10_000),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.org:465' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Foundation website <no-reply@localhost>'),
+  OUTBOX_DIR: z.string().trim().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url({ error: 'must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
+  ALLOW_SIMULATED_PAYMENTS: booleanFromEnv.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,7 +68,27 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   jsonBodyLimit: string;
   shutdownTimeoutMs: number;
+  mail: MailConfig;
+  payments: PaymentsConfig;
 }
+
+export interface MailConfig {
+  /** SMTP server to send through; when absent, messages are written to `outboxDir` as .eml files. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}
+
+export type PaymentsConfig =
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Only for tests and stripe-mock: where the SDK sends its calls instead of api.stripe.com. */
+      apiUrl: URL | undefined;
+    }
+  | { kind: 'simulated' };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -96,6 +126,32 @@ function developmentJwtSecret(dataDir: string): string {
   return secret;
 }
 
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe needs all three keys; none means the simulated gateway, which production must opt into. */
+function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
+  const missing = STRIPE_KEYS.filter((name) => !env[name]);
+  if (missing.length === 0) {
+    return {
+      kind: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY!,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined,
+    };
+  }
+  if (missing.length < STRIPE_KEYS.length) {
+    throw new ConfigError(missing.map((name) => `${name} is required when any STRIPE_* key is set (it is not set)`));
+  }
+  if (isProduction && !env.ALLOW_SIMULATED_PAYMENTS) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production; ' +
+        'set ALLOW_SIMULATED_PAYMENTS=true only for a demo where no real money is taken',
+    ]);
+  }
+  return { kind: 'simulated' };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   // An empty variable (FOO=) means "not set", as most people intend it.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -108,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (it is not set)']);
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const payments = paymentsConfig(env, isProduction);
   const dbUrl = env.DATABASE_URL ?? path.join(dataDir, 'foundation.sqlite');
   const database = /^postgres(ql)?:\/\//.test(dbUrl)
     ? ({ kind: 'postgres', url: dbUrl } as const)
@@ -128,5 +185,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    },
+    payments,
   };
 }

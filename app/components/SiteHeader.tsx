@@ -40,6 +40,10 @@ function Logo({ site, compact = false }: { site: SiteFacts | null; compact?: boo
   );
 }
 
+// Radix opens a sub-menu on hover and toggles it on click, so a hover followed by a click
+// closes it again. Opening on click (and Enter/Space) only makes one press always open it.
+const ignorePointer = (event: { preventDefault(): void }) => event.preventDefault();
+
 function DesktopNav() {
   const { isAuthenticated } = useAuth();
   const { pathname } = useLocation();
@@ -52,6 +56,8 @@ function DesktopNav() {
         </NavigationMenu.Item>
         <NavigationMenu.Item className="relative">
           <NavigationMenu.Trigger
+            onPointerMove={ignorePointer}
+            onPointerLeave={ignorePointer}
             className={`group flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-100 data-[state=open]:bg-brand-100 ${
               inAbout ? 'text-brand-700 underline decoration-2 underline-offset-4' : 'text-brand-900'
             }`}
@@ -59,7 +65,10 @@ function DesktopNav() {
             About
             <ChevronDownIcon className="h-4 w-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
           </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full left-0 z-30 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          <NavigationMenu.Content
+            onPointerEnter={ignorePointer}
+            onPointerLeave={ignorePointer}
+            className="absolute top-full left-0 z-30 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             <ul>
               {ABOUT_LINKS.map((link) => (
                 <li key={link.to}>

@@ -109,7 +109,7 @@ describe('hostile or broken addresses', () => {
 describe('production settings', () => {
   it('sends HSTS and Secure cookies when NODE_ENV=production, and canonical links on PUBLIC_URL', async () => {
     const prod = await startTestServer({
-      env: { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://www.example.org/' },
+      env: { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://www.example.org/', ALLOW_SIMULATED_PAYMENTS: 'true' },
     });
     try {
       const res = await fetch(`${prod.url}/api/events/all`);
