@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+import type { Mailer, MailMessage } from './mailer';
+
+export interface OutboxMailerOptions {
+  outboxDir: string;
+  from: string;
+}
+
+/**
+ * Writes each message as a complete .eml file (open it in any mail program) instead of sending it:
+ * the offline fallback for development, tests and installs without a mail server.
+ */
+export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, logger: Logger): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let lastStamp = 0;
+
+  // Names sort in sending order, even for two messages in the same millisecond.
+  function nextFileName(): string {
+    lastStamp = Math.max(Date.now(), lastStamp + 1);
+    const time = new Date(lastStamp).toISOString().replace(/:/g, '-');
+    return `${time}-${randomBytes(4).toString('hex')}.eml`;
+  }
+
+  return {
+    kind: 'outbox',
+    async send(message: MailMessage) {
+      // Named before composing, so the order of the files is the order of the calls.
+      const file = path.join(outboxDir, nextFileName());
+      const info = await composer.sendMail({ from, ...message });
+      // Readers watching the folder must never see half a message: write aside, then rename.
+      const temp = path.join(outboxDir, `.${path.basename(file)}.${process.pid}.tmp`);
+      await mkdir(outboxDir, { recursive: true });
+      try {
+        await writeFile(temp, info.message);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    },
+    async close() {
+      composer.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { createEvent, type DateArray, type EventAttributes } from 'ics';
+import { newYorkTimeToUtc, parseCalendarDate } from './dates';
+
+export interface CalendarEvent {
+  /** Stable across resends so a calendar updates the entry instead of adding a second one. */
+  uid: string;
+  title: string;
+  description: string;
+  location: string;
+  url: string;
+  organizer: { name: string; email: string };
+  /** 'YYYY-MM-DD' in New York */
+  date: string;
+  /** 'HH:MM' New York wall-clock time, or null for an all-day event */
+  startTime: string | null;
+}
+
+export const TIMED_EVENT_HOURS = 4;
+
+function nextDay(isoDate: string): DateArray {
+  const [year, month, day] = parseCalendarDate(isoDate);
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
+}
+
+/** An iCalendar (RFC 5545) file for one event; throws if the event cannot be expressed. */
+export function calendarFile(event: CalendarEvent): string {
+  const common = {
+    uid: event.uid,
+    title: event.title,
+    description: event.description || undefined,
+    location: event.location || undefined,
+    url: event.url,
+    status: 'CONFIRMED',
+    // ORGANIZER must be an address; a name alone makes the file invalid, so leave it out then.
+    organizer: event.organizer.email ? event.organizer : undefined,
+  } satisfies Partial<EventAttributes>;
+  // Timed events are written in UTC so every calendar shows the New York time in its own zone.
+  const attributes: EventAttributes = event.startTime
+    ? { ...common, start: newYorkTimeToUtc(event.date, event.startTime), startOutputType: 'utc', duration: { hours: TIMED_EVENT_HOURS } }
+    : { ...common, start: parseCalendarDate(event.date), end: nextDay(event.date) };
+  const { error, value } = createEvent(attributes);
+  if (error || !value) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`, { cause: error });
+  return value;
+}

@@ -1,0 +1,109 @@
+import { formatCents } from '../../../common/money';
+import type { MailMessage } from '../mailer';
+import { calendarFile } from './calendar';
+import { formatCalendarDate, formatClockTime } from './dates';
+import { detailsHtml, detailsText, escapeHtml, headingHtml, linkHtml, paragraphHtml } from './html';
+import { htmlDocument } from './layout';
+import { siteFooterText, type MailSiteFacts } from './site';
+
+export interface SignupConfirmationEmailInput {
+  to: string;
+  site: MailSiteFacts;
+  signup: {
+    id: number;
+    kind: 'golf' | 'gaming' | 'steakfry';
+    amountCents: number;
+    paidAt: Date;
+    teamName?: string | null;
+    players?: { name: string }[];
+    attendees?: { name: string; child: boolean; allergies?: string | null }[];
+  };
+  event: {
+    eventNumber: number;
+    eventType: string;
+    name: string;
+    location: string;
+    /** 'YYYY-MM-DD' */
+    eventDate: string;
+    /** 'HH:MM' 24 h, or null when the event has no start time */
+    startTime: string | null;
+    description: string;
+  };
+}
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+function peopleLines({ signup }: SignupConfirmationEmailInput): { heading: string; lines: string[] } | null {
+  if (signup.attendees?.length) {
+    return {
+      heading: 'Your party',
+      lines: signup.attendees.map((a) => {
+        const allergies = a.allergies?.trim();
+        return `${a.name}${a.child ? ' (child)' : ''}${allergies ? ` (allergies: ${allergies})` : ''}`;
+      }),
+    };
+  }
+  if (signup.players?.length) return { heading: 'Players', lines: signup.players.map((p) => p.name) };
+  return null;
+}
+
+export function signupConfirmationEmail(input: SignupConfirmationEmailInput): MailMessage {
+  const { to, site, signup, event } = input;
+  const subject = `You're signed up: ${event.eventType} on ${formatCalendarDate(event.eventDate)}`;
+  const eventUrl = `${site.url}/events/${event.eventNumber}`;
+  const icsName = `event-${event.eventNumber}.ics`;
+  const when = formatCalendarDate(event.eventDate, true) + (event.startTime ? ` at ${formatClockTime(event.startTime)}` : '');
+  const teamName = signup.teamName?.trim();
+  const rows: Array<[string, string]> = [
+    ['Event', event.name],
+    ['Date', when],
+    ['Location', event.location],
+    ...(teamName ? ([['Team name', teamName]] as Array<[string, string]>) : []),
+    ['Amount paid', formatCents(signup.amountCents)],
+    ['Confirmation number', String(signup.id)],
+  ];
+  const people = peopleLines(input);
+  const thanks = `Thank you! You're signed up for ${event.name}.`;
+  const calendarNote = `The attached calendar file (${icsName}) adds the event to your calendar.`;
+
+  const text = [
+    thanks,
+    detailsText(rows),
+    ...(people ? [`${people.heading}:\n${people.lines.map((line) => `- ${line}`).join('\n')}`] : []),
+    `Event details: ${eventUrl}`,
+    calendarNote,
+    siteFooterText(site),
+  ].join('\n\n');
+
+  const peopleHtml = people
+    ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(people.heading)}</h2>` +
+      `<ul style="margin:0 0 16px;padding-left:24px;">${people.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+    : '';
+  const html = htmlDocument({
+    title: subject,
+    site,
+    body: [
+      headingHtml(`You're signed up: ${event.eventType}`),
+      paragraphHtml(thanks),
+      detailsHtml(rows),
+      peopleHtml,
+      `<p style="margin:0 0 16px;">Event details: ${linkHtml(eventUrl, eventUrl)}</p>`,
+      paragraphHtml(calendarNote),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  });
+
+  const ics = calendarFile({
+    uid: `signup-${signup.id}@${new URL(site.url).hostname}`,
+    title: `${event.eventType} — ${site.name}`,
+    description: event.description,
+    location: event.location,
+    url: eventUrl,
+    organizer: { name: site.name, email: site.email },
+    date: event.eventDate,
+    startTime: event.startTime,
+  });
+
+  return { to, subject, text, html, attachments: [{ filename: icsName, content: ics, contentType: CALENDAR_CONTENT_TYPE }] };
+}
