@@ -1,0 +1,55 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import type { FieldErrors } from '../../../common/api-errors';
+import { CardError, IntentNotFoundError, type PaymentGateway } from '../../payments/gateway';
+import { isSimulatedGateway } from '../../payments/simulated';
+
+// Generous bounds: the form groups digits with spaces; anything longer is not a card, just a big body.
+const ConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  number: z.string().max(32),
+  expiry: z.string().max(16),
+  cvc: z.string().max(8),
+  zip: z.string().max(16),
+});
+
+/**
+ * The simulated gateway's stand-in for Stripe.js confirming a card (POST /confirm). Card problems
+ * answer 402 with Stripe's text under `card`, which the card form shows as it is.
+ */
+export function simulatedPaymentsRouter(gateway: PaymentGateway): Router {
+  const router = Router();
+  if (!isSimulatedGateway(gateway)) {
+    // With real Stripe a card must never reach our server: the endpoint does not exist.
+    router.use((req, res) => {
+      res.status(404).json({ path: `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.` } satisfies FieldErrors);
+    });
+    return router;
+  }
+
+  router.post('/confirm', express.json({ limit: '4kb' }), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const parsed = ConfirmSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ card: 'Please enter the card number, expiration date, CVC and ZIP.' } satisfies FieldErrors);
+      return;
+    }
+    const { clientSecret, ...card } = parsed.data;
+    try {
+      const intent = await gateway.confirmCard(clientSecret, card);
+      res.json({ status: 'succeeded', paymentIntent: { id: intent.id, status: intent.status } });
+    } catch (error) {
+      if (error instanceof CardError) {
+        res.status(402).json({ card: error.message } satisfies FieldErrors);
+        return;
+      }
+      if (error instanceof IntentNotFoundError) {
+        res.status(404).json({ card: 'This payment could not be found. Please start again.' } satisfies FieldErrors);
+        return;
+      }
+      throw error;
+    }
+  });
+
+  return router;
+}
