@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 4318);
+import { E2E_OUTBOX_DIR, E2E_PORT as PORT } from './tests/e2e/e2e-env';
 
 /** Debian's Chromium (never a downloaded browser) with the flags this network needs. */
 export const CHROMIUM_LAUNCH = {
@@ -30,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-fresh.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

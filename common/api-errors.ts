@@ -6,3 +6,13 @@ export interface ServerErrorBody extends FieldErrors {
   server: string;
   requestId: string;
 }
+
+/** Zod issues → the field-keyed map: the first message for each top-level field (nested paths joined by '-'). */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('-') : 'body';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

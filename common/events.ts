@@ -85,3 +85,11 @@ export function formatEventDate(isoDate: string): string {
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12));
   return longDate.format(date);
 }
+
+const monthDayYear = new Intl.DateTimeFormat('en-US', { timeZone: FOUNDATION_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
+
+/** An instant ("2026-11-22T18:04:05.000Z") as the foundation's calendar day: "November 22, 2026". */
+export function formatDayOf(isoInstant: string): string {
+  const time = Date.parse(isoInstant);
+  return Number.isNaN(time) ? '' : monthDayYear.format(new Date(time));
+}

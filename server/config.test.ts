@@ -40,11 +40,11 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production and accepts a long one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/JWT_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://www.example.org' })).toThrow(
       /JWT_SECRET must be at least 32 characters/,
     );
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true' }).jwtSecret).toBe(secret);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://www.example.org' }).jwtSecret).toBe(secret);
   });
 
   it('treats an empty variable as unset and parses booleans', () => {
@@ -53,5 +53,33 @@ describe('loadConfig', () => {
     expect(config.seedOnEmpty).toBe(false);
     expect(config.trustProxy).toBe(1);
     expect(() => loadConfig({ DATA_DIR: tempDir(), SEED_ON_EMPTY: 'maybe' })).toThrow(/SEED_ON_EMPTY must be true or false/);
+  });
+
+  it('production needs PUBLIC_URL and real payment keys unless simulated payments are allowed', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tempDir() };
+    expect(() => loadConfig({ ...base, ALLOW_SIMULATED_PAYMENTS: 'true' })).toThrow(/PUBLIC_URL is required/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://www.example.org' })).toThrow(/ALLOW_SIMULATED_PAYMENTS=true/);
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    const config = loadConfig({ ...base, PUBLIC_URL: 'https://www.example.org', ...stripe });
+    expect(config.payments).toMatchObject({ kind: 'stripe', publishableKey: 'pk_test_abc123' });
+  });
+
+  it('wants all three Stripe keys or none, each well-formed', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY is required when any STRIPE_\* key is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).payments).toEqual({ kind: 'simulated' });
+  });
+
+  it('reads mail settings: SMTP URL or the outbox folder under DATA_DIR', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox') });
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://u:p@mail.example.org:465' }).mail.smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be an smtp/);
   });
 });

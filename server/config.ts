@@ -163,6 +163,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (it is not set)']);
   }
+  if (isProduction && !env.PUBLIC_URL) {
+    // Links in emails (password reset, receipts) must never be built from a request's Host header.
+    throw new ConfigError(['PUBLIC_URL is required when NODE_ENV=production, e.g. https://www.example.org (it is not set)']);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const payments = paymentsConfig(env, isProduction);
   const dbUrl = env.DATABASE_URL ?? path.join(dataDir, 'foundation.sqlite');

@@ -2,8 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '../lib/auth';
-import { ABOUT_LINKS, MAIN_LINKS, accountLinks, isActivePath, type NavLinkItem } from '../lib/navigation';
+import { ABOUT_LINKS, ACCOUNT_LINKS, MAIN_LINKS, isActivePath, type AccountLinkItem, type NavLinkItem } from '../lib/navigation';
 import type { SiteFacts } from '../lib/site';
 import { useDonationDialog } from './DonationDialog';
 import { ChevronDownIcon, CloseIcon, HeartIcon, MenuIcon } from './icons';
@@ -45,7 +44,6 @@ function Logo({ site, compact = false }: { site: SiteFacts | null; compact?: boo
 const ignorePointer = (event: { preventDefault(): void }) => event.preventDefault();
 
 function DesktopNav() {
-  const { isAuthenticated } = useAuth();
   const { pathname } = useLocation();
   const inAbout = ABOUT_LINKS.some((link) => isActivePath(link.to, pathname));
   return (
@@ -78,8 +76,13 @@ function DesktopNav() {
             </ul>
           </NavigationMenu.Content>
         </NavigationMenu.Item>
-        {[...MAIN_LINKS, ...accountLinks(isAuthenticated)].map((link) => (
+        {MAIN_LINKS.map((link) => (
           <NavigationMenu.Item key={link.to}>
+            <MenuLink link={link} />
+          </NavigationMenu.Item>
+        ))}
+        {ACCOUNT_LINKS.map((link) => (
+          <NavigationMenu.Item key={link.to} data-auth-only={link.audience}>
             <MenuLink link={link} />
           </NavigationMenu.Item>
         ))}
@@ -90,9 +93,8 @@ function DesktopNav() {
 
 function MobileMenu({ site }: { site: SiteFacts | null }) {
   const [open, setOpen] = useState(false);
-  const { isAuthenticated } = useAuth();
-  const item = (link: NavLinkItem, indent = false) => (
-    <li key={link.to}>
+  const item = (link: NavLinkItem | AccountLinkItem, indent = false) => (
+    <li key={link.to} data-auth-only={'audience' in link ? link.audience : undefined}>
       <NavLink
         to={link.to}
         end={link.to === '/'}
@@ -131,7 +133,7 @@ function MobileMenu({ site }: { site: SiteFacts | null }) {
                 </span>
                 <ul aria-labelledby="mobile-about">{ABOUT_LINKS.map((l) => item(l, true))}</ul>
               </li>
-              {[...MAIN_LINKS, ...accountLinks(isAuthenticated)].map((l) => item(l))}
+              {[...MAIN_LINKS, ...ACCOUNT_LINKS].map((l) => item(l))}
             </ul>
           </nav>
         </Dialog.Content>

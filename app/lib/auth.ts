@@ -67,10 +67,41 @@ function subscribe(onChange: () => void): () => void {
 
 /** Stores or removes the token and tells every useAuth() in the page. */
 export function setStoredToken(token: string | null): void {
-  if (token) window.localStorage.setItem(TOKEN_KEY, token);
-  else window.localStorage.removeItem(TOKEN_KEY);
+  try {
+    if (token) window.localStorage.setItem(TOKEN_KEY, token);
+    else window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage blocked: the visitor stays signed out, which the pages already handle.
+  }
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
+
+/** Spec §4: a successful login stores the token; every later API call sends it (see api.ts). */
+export const logIn = (token: string): void => setStoredToken(token);
+
+/** Spec §4: logout removes the stored token, so the credential and the user go with it. */
+export const logOut = (): void => setStoredToken(null);
+
+/** The stored token as the API client sends it, or null. */
+export const storedToken = (): string | null => readToken();
+
+/** Seconds since the epoch when the stored token expires; null without a readable token. */
+export function storedTokenExpiry(): number | null {
+  const token = readToken();
+  if (!token) return null;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs in <head> before the first paint: marks <html data-auth="in|out"> from the stored token so
+ * CSS shows the right account links at once, before React hydrates (no flash of the wrong links).
+ */
+export const AUTH_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)}),p=t&&JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));document.documentElement.dataset.auth=p&&Object.keys(p).length&&!(p.exp<Date.now()/1000)?'in':'out'}catch(e){document.documentElement.dataset.auth='out'}`;
 
 /**
  * The one source of "who is signed in" for the UI. The server never sees localStorage, so

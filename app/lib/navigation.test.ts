@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accountLinks, isActivePath } from './navigation';
+import { ACCOUNT_LINKS, isActivePath } from './navigation';
 
-describe('accountLinks', () => {
-  it('offers Register and Log in to visitors, never the dashboard or Log out', () => {
-    const labels = accountLinks(false).map((l) => l.label);
-    expect(labels).toEqual(['Register', 'Log in']);
-  });
-
-  it('offers My Dashboard and Log out to signed-in users, never Register or Log in', () => {
-    const labels = accountLinks(true).map((l) => l.label);
-    expect(labels).toEqual(['My Dashboard', 'Log out']);
+describe('ACCOUNT_LINKS', () => {
+  it('offers Register and Log in to visitors and My Dashboard and Log out to signed-in users (spec §2)', () => {
+    const forAudience = (a: 'in' | 'out') => ACCOUNT_LINKS.filter((l) => l.audience === a).map((l) => `${l.label} ${l.to}`);
+    expect(forAudience('out')).toEqual(['Register /register', 'Log in /login']);
+    expect(forAudience('in')).toEqual(['My Dashboard /dashboard', 'Log out /logout']);
   });
 });
 

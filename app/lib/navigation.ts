@@ -20,18 +20,22 @@ export const MAIN_LINKS: NavLinkItem[] = [
   { label: 'Sponsors', to: '/sponsors' },
 ];
 
-/** Signed-in users see My Dashboard and Log out; visitors see Register and Log in. */
-export function accountLinks(isAuthenticated: boolean): NavLinkItem[] {
-  return isAuthenticated
-    ? [
-        { label: 'My Dashboard', to: '/dashboard' },
-        { label: 'Log out', to: '/logout' },
-      ]
-    : [
-        { label: 'Register', to: '/register' },
-        { label: 'Log in', to: '/login' },
-      ];
+export interface AccountLinkItem extends NavLinkItem {
+  /** Shown only to signed-in ('in') or signed-out ('out') visitors. */
+  audience: 'in' | 'out';
 }
+
+/**
+ * Spec §2: signed-in users see My Dashboard and Log out, visitors Register and Log in. All four are
+ * rendered and CSS shows the right pair from <html data-auth>, which a head script sets before the
+ * first paint: the server cannot know who is signed in, and this avoids a flash of the wrong links.
+ */
+export const ACCOUNT_LINKS: AccountLinkItem[] = [
+  { label: 'My Dashboard', to: '/dashboard', audience: 'in' },
+  { label: 'Register', to: '/register', audience: 'out' },
+  { label: 'Log in', to: '/login', audience: 'out' },
+  { label: 'Log out', to: '/logout', audience: 'in' },
+];
 
 /** Whether a menu link is the current section: "/" only on the home page, others for their sub-pages too. */
 export function isActivePath(to: string, pathname: string): boolean {

@@ -1,9 +1,80 @@
+import { Link, useNavigate } from 'react-router';
+import { useRedirectSignedIn } from '../components/account/AccountRedirects';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../components/forms/FormParts';
 import { PageHeader } from '../components/PageHeader';
+import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/meta';
+import { useApiForm } from '../lib/use-api-form';
 import type { Route } from './+types/register';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Register with us', 'Create an account to sign up for events and follow your gifts.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Register with us', 'Create a free account to sign up for events and see your donations.');
+
+const FIELDS = ['first', 'last', 'username', 'email', 'password', 'password2'] as const;
 
 export default function Page() {
-  return <PageHeader title="Register with us" />;
+  useRedirectSignedIn();
+  const navigate = useNavigate();
+  const form = useApiForm({ first: '', last: '', username: '', email: '', password: '', password2: '' });
+
+  const onSubmit = form.submit(async (values) => {
+    await apiRequest('/user/register', { body: values });
+    // Spec §4: a successful registration leads to Login with the green message.
+    await navigate('/login', { state: { newRegister: true } });
+  });
+
+  return (
+    <>
+      <PageHeader title="Register with us" />
+      <FormCard>
+        <NeedsJavaScript />
+        <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+          <GeneralErrors errors={form.errors} fields={FIELDS} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" maxLength={50} required {...form.field('first')} />
+            <TextField label="Last name" autoComplete="family-name" maxLength={50} required {...form.field('last')} />
+          </div>
+          <TextField
+            label="Username"
+            autoComplete="username"
+            maxLength={30}
+            required
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="3 to 30 letters, digits, _ or ."
+            {...form.field('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            placeholder="Use a Gravatar email for a profile picture"
+            {...form.field('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={128}
+            required
+            hint="At least 8 characters; avoid common passwords."
+            {...form.field('password')}
+          />
+          <TextField label="Re-enter password" type="password" autoComplete="new-password" maxLength={128} required {...form.field('password2')} />
+          <FixErrorsNotice errors={form.errors} />
+          <SubmitButton busy={form.busy} busyText="Signing up…">
+            Sign Up
+          </SubmitButton>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Log in
+          </Link>
+        </p>
+      </FormCard>
+    </>
+  );
 }

@@ -13,10 +13,9 @@ const ROUTES: [string, string][] = [
   ['/family_of_the_year', 'Family of the Year'],
   ['/gallery', 'Gallery'],
   ['/sponsors', 'Our Sponsors'],
-  ['/dashboard', 'My Dashboard'],
   ['/login', 'Log in to your profile'],
   ['/register', 'Register with us'],
-  ['/logout', 'Successfully logged out'],
+  ['/forgot', 'Forgot your password?'],
 ];
 
 test.describe('every route', () => {

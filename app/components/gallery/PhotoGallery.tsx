@@ -1,18 +1,10 @@
-import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '../../../common/content';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Lightbox } from './Lightbox';
 
 /** Thumbnails likely to be in the first screen at either width load at once; the rest lazily. */
 const EAGER = 4;
-
-const noSubscription = () => () => {};
-/** False in the server HTML and during hydration, true once React runs the page. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * An album's photos as a grid of links to the full-size files, so every photo is in the server HTML

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { formatDayOf } from '../../../common/events';
+import type { TokenUser } from '../../lib/auth';
+
+const capitalise = (word: string | undefined) => (word ? word.charAt(0).toLocaleUpperCase() + word.slice(1) : '');
+
+/** Spec §2 My Dashboard: avatar, capitalised name, 'Joined {Month} {day}, {year}', email, @username. */
+export function ProfileCard({ user }: { user: TokenUser }) {
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
+  const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+      {user.avatar && !avatarFailed ? (
+        <img
+          src={user.avatar}
+          alt={`Profile picture of ${name}`}
+          width={112}
+          height={112}
+          referrerPolicy="no-referrer"
+          onError={() => setAvatarFailed(true)}
+          className="mx-auto h-28 w-28 rounded-full border-4 border-brand-100 object-cover"
+        />
+      ) : (
+        <span
+          role="img"
+          aria-label={`Initials of ${name}`}
+          className="mx-auto flex h-28 w-28 items-center justify-center rounded-full bg-brand-700 text-4xl font-bold text-white"
+        >
+          {initials}
+        </span>
+      )}
+      <h2 id="profile-heading" className="mt-4 text-2xl font-bold text-brand-800">
+        {name}
+      </h2>
+      {user.date ? <p className="mt-1 text-slate-700">Joined {formatDayOf(user.date)}</p> : null}
+      <p className="mt-3 break-all text-slate-800">{user.email}</p>
+      <p className="text-slate-700">@{user.username}</p>
+    </section>
+  );
+}

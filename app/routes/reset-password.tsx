@@ -1,0 +1,58 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../components/forms/FormParts';
+import { PageHeader } from '../components/PageHeader';
+import { apiRequest } from '../lib/api';
+import { pageMeta } from '../lib/meta';
+import { useApiForm } from '../lib/use-api-form';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Choose a new password', 'Set a new password for your account.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+const FIELDS = ['password', 'password2'] as const;
+
+export default function Page() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useApiForm({ password: '', password2: '' });
+
+  const onSubmit = form.submit(async (values) => {
+    await apiRequest('/user/reset', { body: { token, ...values } });
+    await navigate('/login', { replace: true, state: { passwordReset: true } });
+  });
+
+  return (
+    <>
+      <PageHeader title="Choose a new password" />
+      <FormCard>
+        <NeedsJavaScript />
+        <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+          <GeneralErrors errors={form.errors} fields={FIELDS} />
+          {form.errors.token ? (
+            <p className="text-sm">
+              <Link to="/forgot" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Ask for a new link
+              </Link>
+            </p>
+          ) : null}
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={128}
+            required
+            hint="At least 8 characters; avoid common passwords."
+            {...form.field('password')}
+          />
+          <TextField label="Re-enter new password" type="password" autoComplete="new-password" maxLength={128} required {...form.field('password2')} />
+          <FixErrorsNotice errors={form.errors} />
+          <SubmitButton busy={form.busy} busyText="Saving…">
+            Change password
+          </SubmitButton>
+        </form>
+      </FormCard>
+    </>
+  );
+}

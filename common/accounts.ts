@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { EventImage } from './events';
+
+/**
+ * Account payloads (spec §5 Register/Login, plus password reset). One schema per payload, shared
+ * by browser and server so both speak of the same fields and limits.
+ */
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
+
+const text = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim();
+
+const name = (label: string) => text(label).min(1, `${label} is required.`).max(50, `${label} must be at most 50 characters.`);
+
+export const emailField = text('Email')
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email({ error: 'Enter a valid email address, like name@example.com.' }))
+  .transform((v) => v.toLowerCase());
+
+const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+const matchingPasswords = <T extends { password: string; password2: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.password2) {
+    ctx.addIssue({ code: 'custom', path: ['password2'], message: 'Passwords do not match.' });
+  }
+};
+
+export const RegisterSchema = z
+  .object({
+    first: name('First name'),
+    last: name('Last name'),
+    username: text('Username')
+      .min(1, 'Username is required.')
+      .regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, _ or . (no spaces).'),
+    email: emailField,
+    password: newPassword,
+    password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
+  })
+  .superRefine(matchingPasswords);
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email: text('Email').min(1, 'Email is required.').max(254, 'Email must be at most 254 characters.').transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX, 'Email or password is incorrect.'),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'This reset link is not valid.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is not valid.'),
+    password: newPassword,
+    password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
+  })
+  .superRefine(matchingPasswords);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** What a login token carries (spec §3 User) and the browser decodes. */
+export interface TokenClaims {
+  id: number;
+  first: string;
+  last: string;
+  username: string;
+  email: string;
+  avatar: string;
+  /** Join date, ISO 8601. */
+  date: string;
+}
+
+/** GET /api/user/dashboard (spec §3 Dashboard); amounts are two-decimal strings like "20.00". */
+export interface Dashboard {
+  donations: { amount: string; message: string }[];
+  events_and_teams: {
+    e: { eventNumber: number; name: string; location: string; image: EventImage | null };
+    t: { date: string; amount: string; players: { name: string }[] };
+  }[];
+}

@@ -1,0 +1,197 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { EventImage } from '../../../common/events';
+import { nowIso, parseJsonColumn } from '../json';
+import type { Database } from '../schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface User {
+  id: number;
+  first: string;
+  last: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  passwordChangedAt: string | null;
+  createdAt: string;
+}
+
+const USER_COLUMNS = ['id', 'first', 'last', 'username', 'email', 'password_hash', 'password_changed_at', 'created_at'] as const;
+
+function toUser(row: {
+  id: number;
+  first: string;
+  last: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  password_changed_at: string | null;
+  created_at: string;
+}): User {
+  return {
+    id: Number(row.id),
+    first: row.first,
+    last: row.last,
+    username: row.username,
+    email: row.email,
+    passwordHash: row.password_hash,
+    passwordChangedAt: row.password_changed_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findUserById(db: Executor, id: number): Promise<User | null> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** Which of the unique keys are already taken (case-insensitively). */
+export async function takenIdentities(db: Executor, email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb(sql<string>`lower(username)`, '=', username.toLowerCase())]),
+    )
+    .execute();
+  return {
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+  };
+}
+
+export async function insertUser(
+  db: Executor,
+  input: { first: string; last: string; username: string; email: string; passwordHash: string },
+): Promise<User> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      first: input.first,
+      last: input.last,
+      username: input.username,
+      email: input.email.toLowerCase(),
+      password_hash: input.passwordHash,
+      password_changed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(USER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+export async function updatePassword(db: Executor, userId: number, passwordHash: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertPasswordReset(db: Executor, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: nowIso() })
+    .execute();
+}
+
+/**
+ * Marks the link used if it is unused and unexpired, and answers its user; null otherwise.
+ * One conditional UPDATE, so two simultaneous uses cannot both succeed.
+ */
+export async function consumePasswordReset(db: Executor, tokenHash: string, now: string): Promise<number | null> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : null;
+}
+
+/** After a reset every other outstanding link of the user stops working too. */
+export async function expirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export interface UserDonation {
+  amountCents: number;
+  message: string;
+}
+
+export async function listPaidDonationsOfUser(db: Executor, userId: number): Promise<UserDonation[]> {
+  const rows = await db
+    .selectFrom('donations')
+    .select(['amount_cents', 'message'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ amountCents: Number(r.amount_cents), message: r.message }));
+}
+
+export interface UserSignup {
+  event: { eventNumber: number; name: string; location: string; image: EventImage | null };
+  paidAt: string;
+  amountCents: number;
+  players: string[];
+}
+
+/** Paid sign-ups with their event and the names on them (players for teams, attendees for parties). */
+export async function listPaidSignupsOfUser(db: Executor, userId: number): Promise<UserSignup[]> {
+  const signups = await db
+    .selectFrom('signups')
+    .innerJoin('events', 'events.id', 'signups.event_id')
+    .select([
+      'signups.id',
+      'signups.amount_cents',
+      'signups.paid_at',
+      'signups.created_at',
+      'events.event_number',
+      'events.name',
+      'events.location',
+      'events.image_json',
+    ])
+    .where('signups.user_id', '=', userId)
+    .where('signups.status', '=', 'paid')
+    .orderBy('signups.paid_at', 'desc')
+    .orderBy('signups.id', 'desc')
+    .execute();
+  if (signups.length === 0) return [];
+  const ids = signups.map((s) => Number(s.id));
+  const [players, attendees] = await Promise.all([
+    db.selectFrom('signup_players').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('signup_attendees').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
+  ]);
+  const namesBySignup = new Map<number, string[]>();
+  for (const person of [...players, ...attendees]) {
+    const list = namesBySignup.get(Number(person.signup_id)) ?? [];
+    list.push(person.name);
+    namesBySignup.set(Number(person.signup_id), list);
+  }
+  return signups.map((s) => ({
+    event: {
+      eventNumber: Number(s.event_number),
+      name: s.name,
+      location: s.location,
+      image: parseJsonColumn<EventImage>(s.image_json),
+    },
+    paidAt: s.paid_at ?? s.created_at,
+    amountCents: Number(s.amount_cents),
+    players: namesBySignup.get(Number(s.id)) ?? [],
+  }));
+}

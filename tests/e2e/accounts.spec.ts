@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readOutbox } from '../helpers/outbox';
+import { newAccount, registerViaApi, signedIn } from './accounts';
+import { E2E_OUTBOX_DIR } from './e2e-env';
+import { expect, fakeToken, isPhone, test } from './fixtures';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+async function openMenu(page: Page) {
+  if (!isPhone(page)) return page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  return page.getByRole('navigation', { name: 'Mobile' });
+}
+
+test('register → success message → log in → dashboard → log out', async ({ page }) => {
+  const account = newAccount('flow');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Register with us' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', /Gravatar/);
+  await page.getByLabel('First name').fill(account.first);
+  await page.getByLabel('Last name').fill(account.last);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Re-enter password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+  await expect(page.getByText(`Joined ${today}`)).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByText(`@${account.username}`)).toBeVisible();
+  await expect(page.getByText('No donations')).toBeVisible();
+  await expect(page.getByText('No events', { exact: true })).toBeVisible();
+  // No Gravatar for this address: the initials stand in for the picture.
+  await expect(page.getByRole('img', { name: 'Initials of Ada Lovelace' })).toHaveText('AL');
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toMatch(/^ey/);
+
+  const nav = await openMenu(page);
+  await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByRole('heading', { name: 'Successfully logged out' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  await page.getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Mission Statement' })).toBeVisible();
+});
+
+test('register shows each server error above its field and a summary, and keeps what was typed', async ({ page }) => {
+  const taken = newAccount('taken');
+  await registerViaApi(page, taken);
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('<script>alert(1)</script>');
+  await page.getByLabel('Username').fill(taken.username.toUpperCase());
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('password1');
+  await page.getByLabel('Re-enter password').fill('password2');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
+  await expect(page.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Last name is required.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  // The message sits above its input and describes it.
+  const lastName = page.getByLabel('Last name');
+  await expect(lastName).toHaveAccessibleDescription('Last name is required.');
+  const messageBox = await page.getByText('Last name is required.').boundingBox();
+  const inputBox = await lastName.boundingBox();
+  expect(messageBox!.y).toBeLessThan(inputBox!.y);
+  await expect(page.getByLabel('First name')).toHaveValue('<script>alert(1)</script>');
+  // Focus moved to the first field in error.
+  await expect(page.getByLabel('Last name')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(newAccount().email);
+  await page.getByLabel('Password', { exact: true }).fill('analytical-engine-1843');
+  await page.getByLabel('Re-enter password').fill('analytical-engine-1843');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('This username is taken. Please choose another.')).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('a wrong password gets one message that does not say which part was wrong', async ({ page }) => {
+  const account = newAccount('wrong');
+  await registerViaApi(page, account);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
+  await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+});
+
+test('keyboard only: tab through the register form and press Enter', async ({ page }) => {
+  const account = newAccount('keys');
+  await page.goto('/register');
+  await page.getByLabel('First name').focus();
+  for (const value of [account.first, account.last, account.username, account.email, account.password, account.password]) {
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Sign Up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
+});
+
+test('signed-in visitors opening Login or Register go to the dashboard; signed-out ones opening Dashboard or Log out go to Login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await signedIn(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('No donations')).toBeVisible();
+});
+
+test('an expired token is dropped on start-up and the visitor lands on Login', async ({ page }) => {
+  await page.goto('/events');
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'old', exp: Math.floor(Date.now() / 1000) - 60 }));
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+});
+
+test('a token that expires while the page is open logs out and goes to Login', async ({ page }) => {
+  await page.goto('/events');
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 3 }));
+  await page.reload();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+});
+
+test('a token the server refuses (e.g. forged) on the dashboard logs out and goes to Login', async ({ page }) => {
+  await page.goto('/events');
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'forged', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+});
+
+test('the account links are right before the app starts: no flash of Log in for a signed-in visitor', async ({ page, pageErrors }) => {
+  await signedIn(page);
+  // Without the app's scripts only the server HTML and the inline head script run.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/sponsors');
+  const nav = isPhone(page) ? page.getByRole('banner') : page.getByRole('navigation', { name: 'Main' });
+  if (!isPhone(page)) {
+    await expect(nav.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Log in' })).toBeHidden();
+  }
+  expect(await page.evaluate(() => document.documentElement.dataset.auth)).toBe('in');
+  // The blocked scripts are this test's own doing.
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('net::ERR_FAILED')));
+});
+
+test('password reset through the emailed link', async ({ page }) => {
+  const account = newAccount('reset');
+  await registerViaApi(page, account);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/we have sent it a link to choose a new password/)).toBeVisible();
+
+  let link: string | undefined;
+  await expect(async () => {
+    const mail = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to.includes(account.email));
+    link = mail ? /https?:\/\/\S+\/reset\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] : undefined;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByLabel('Re-enter new password').fill('a-brand-new-secret');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your password has been changed. You can now log in.')).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('a-brand-new-secret');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link works once.
+  await page.goto(new URL(link!).pathname);
+  await page.getByLabel('New password', { exact: true }).fill('yet-another-secret');
+  await page.getByLabel('Re-enter new password').fill('yet-another-secret');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(/expired or was already used/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot');
+});
+
+for (const path of ['/login', '/register', '/forgot']) {
+  test(`${path} has no axe violations, empty and after a failed submit`, async ({ page }) => {
+    await page.goto(path);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Login|Sign Up|Send reset link/ }).click();
+    await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test('the signed-in dashboard has no axe violations', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('No donations')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+let counter = 0;
+
+/** A fresh, unique account (the e2e database is shared by every test of the run). */
+export function newAccount(label = 'user') {
+  const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    first: 'ada',
+    last: 'lovelace',
+    username: `${label}_${id}`.slice(0, 30),
+    email: `${label}.${id}@example.org`,
+    password: 'analytical-engine-1843',
+  };
+}
+export type Account = ReturnType<typeof newAccount>;
+
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  if (page.url() === 'about:blank') await page.goto('/events');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  return cookie ? { 'x-xsrf-token': cookie.value } : {};
+}
+
+/** Registers through the API, as a shortcut for tests about what comes after. */
+export async function registerViaApi(page: Page, account: Account): Promise<void> {
+  const res = await page.request.post('/api/user/register', {
+    data: { ...account, password2: account.password },
+    headers: await xsrfHeader(page),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Registers and logs in through the API and stores the token the way the login page does. */
+export async function signedIn(page: Page, account: Account = newAccount()): Promise<Account> {
+  await registerViaApi(page, account);
+  const res = await page.request.post('/api/user/login', {
+    data: { email: account.email, password: account.password },
+    headers: await xsrfHeader(page),
+  });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), token);
+  return account;
+}

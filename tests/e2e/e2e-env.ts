@@ -1,0 +1,6 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where the e2e server listens and writes its mail; shared by playwright.config.ts and the tests. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4318);
+export const E2E_OUTBOX_DIR = path.join(tmpdir(), `foundation-e2e-outbox-${E2E_PORT}`);
