@@ -1,8 +1,10 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { AuthSession } from './components/AuthSession';
 import { NotFound } from './components/NotFound';
 import { SiteShell } from './components/SiteShell';
+import { AUTH_BOOT_SCRIPT } from './lib/auth';
 import { useNonce } from './lib/nonce';
 import type { SiteFacts } from './lib/site';
 import { siteOrigin } from './lib/site-origin.server';
@@ -11,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const site = (await context.services.content.page('site')) as SiteFacts | null;
   // One address per page for search engines: PUBLIC_URL when set, else the address asked for.
   const canonicalUrl = `${siteOrigin(context, request)}${new URL(request.url).pathname}`;
-  return { site, year: new Date().getFullYear(), canonicalUrl };
+  return { site, year: new Date().getFullYear(), canonicalUrl, payments: context.publicConfig.payments };
 }
 
 /** Only shown when a page below failed: the pages give their own titles otherwise. */
@@ -27,9 +29,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="en">
+    // The head script below adds data-auth to <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_BOOT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5257" />
         <Meta />
@@ -37,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()}>
+        <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()} payments={data?.payments ?? { provider: 'simulated' }}>
           {children}
         </SiteShell>
         <ScrollRestoration nonce={nonce} />
@@ -48,7 +52,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <AuthSession />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -22,6 +22,8 @@ export interface EventsService {
   all(): Promise<ApiEvent[]>;
   /** Rejects with a not-found error for an unknown number and a validation error for a non-number. */
   byNumber(raw: string | number): Promise<ApiEvent>;
+  /** Places (teams or attendees) still free, counting live holds; null when the event has no capacity. */
+  placesLeft(eventNumber: number): Promise<number | null>;
 }
 
 export interface AppServices {
@@ -33,6 +35,8 @@ export interface AppServices {
 export interface PublicConfig {
   /** Absolute base URL used for canonical links, or null to use the request's own origin. */
   publicUrl: string | null;
+  /** Which card form the browser shows: Stripe's Payment Element, or the simulated test-mode form. */
+  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'simulated' };
 }
 
 export interface AppLoadContextValue {

@@ -10,11 +10,13 @@ import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createApp, type PageSource } from './http/app';
 import { createLogger, type Logger } from './logger';
-import { createServices } from './services';
+import { createMailer } from './mail/mailer';
+import { createServices, type ServerServices } from './services';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
 const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -22,6 +24,8 @@ export interface RunningServer {
   server: Server;
   db: Db;
   logger: Logger;
+  /** The domain services, for scripts and tests that act as the server would. */
+  services: ServerServices;
   /** Stop accepting, let in-flight requests finish (up to the configured timeout), close the database. */
   shutdown(reason?: string): Promise<void>;
 }
@@ -56,6 +60,7 @@ async function pageSource(kind: StartOptions['pages']): Promise<{ source: PageSo
 export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = createDatabase(config.database);
+  const mailer = createMailer(config.mail, logger);
   let closePages: (() => Promise<void>) | undefined;
   try {
     const applied = await migrateToLatest(db, config.database.kind);
@@ -68,10 +73,13 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     closePages = pages.close;
 
     let shuttingDown = false;
+    let listeningUrl = `http://localhost:${config.port}`;
+    // Mail sent outside a request links to PUBLIC_URL (required in production), else to this server.
+    const services = createServices({ db, config, mailer, logger, origin: () => config.publicUrl ?? listeningUrl });
     const app = createApp({
       config,
       db,
-      services: createServices(db),
+      services,
       logger,
       pages: pages.source,
       isShuttingDown: () => shuttingDown,
@@ -83,12 +91,21 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       server.listen(config.port, config.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+
+    // Payments that succeeded while their page died are settled now and every few minutes.
+    const reconcile = () =>
+      services.paymentEvents.reconcile().catch((error: unknown) => logger.error({ err: error }, 'payment reconciliation failed'));
+    void reconcile();
+    const reconcileTimer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
+    reconcileTimer.unref();
     const url = `http://${config.host && config.host !== '0.0.0.0' ? config.host : 'localhost'}:${port}`;
+    listeningUrl = url;
 
     let shutdownPromise: Promise<void> | undefined;
     const shutdown = (reason = 'shutdown') => {
       shutdownPromise ??= (async () => {
         shuttingDown = true;
+        clearInterval(reconcileTimer);
         logger.info({ reason }, 'shutting down: no new connections, finishing in-flight requests');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         // Keep-alive sockets become idle as their last response ends: close them as they do.
@@ -103,14 +120,16 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
         clearInterval(sweep);
         clearTimeout(force);
         await closePages?.();
+        await mailer.close();
         await db.destroy();
         logger.info('shutdown complete');
       })();
       return shutdownPromise;
     };
-    return { url, port, server, db, logger, shutdown };
+    return { url, port, server, db, logger, services, shutdown };
   } catch (error) {
     await closePages?.();
+    await mailer.close();
     await db.destroy();
     throw error;
   }

@@ -1,7 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
-import { formatPhoneHref, type SiteFacts } from '../lib/site';
+import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SavedDonation } from '../../common/donations';
+import { parseAmountToCents } from '../../common/money';
+import type { PublicConfig } from '../../common/services';
+import { apiRequest } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { usePaymentFlow } from '../lib/payment-flow';
+import { FieldError, FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from './forms/FormParts';
 import { CloseIcon } from './icons';
+import type { CardPaymentHandle } from './payments/card-payment';
+import { CardPayment } from './payments/CardPayment';
 
 interface DonationDialogControls {
   open: () => void;
@@ -16,9 +24,14 @@ export function useDonationDialog(): DonationDialogControls {
   return controls;
 }
 
-export function DonationDialogProvider({ site, children }: { site: SiteFacts | null; children: ReactNode }) {
+export function DonationDialogProvider({ payments, children }: { payments: PublicConfig['payments']; children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => setOpen(true), []);
+  // A new form each time it opens: closing resets everything (spec §4 Donation modal).
+  const [session, setSession] = useState(0);
+  const open = useCallback(() => {
+    setSession((s) => s + 1);
+    setOpen(true);
+  }, []);
   const controls = useMemo(() => ({ open }), [open]);
   return (
     <DonationDialogContext.Provider value={controls}>
@@ -27,9 +40,11 @@ export function DonationDialogProvider({ site, children }: { site: SiteFacts | n
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
           <Dialog.Content
+            // The card form must not lose what was typed because of a stray tap outside.
+            onPointerDownOutside={(e) => e.preventDefault()}
             className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(34rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
           >
-            <DonationForm site={site} onCancel={() => setOpen(false)} />
+            <DonationForm key={session} payments={payments} onClose={() => setOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -37,11 +52,41 @@ export function DonationDialogProvider({ site, children }: { site: SiteFacts | n
   );
 }
 
-function DonationForm({ site, onCancel }: { site: SiteFacts | null; onCancel: () => void }) {
+interface DonationValues {
+  amount: string;
+  email: string;
+  message: string;
+}
+
+const FIELDS = ['amount', 'email', 'message', 'card'] as const;
+
+function DonationForm({ payments, onClose }: { payments: PublicConfig['payments']; onClose: () => void }) {
   const id = useId();
-  const field = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus:border-brand-700';
+  const { user } = useAuth();
+  const [values, setValues] = useState<DonationValues>({ amount: '', email: user?.email ?? '', message: '' });
+  const [cardReady, setCardReady] = useState(false);
+  const card = useRef<CardPaymentHandle>(null);
+
+  const flow = usePaymentFlow<DonationValues>({
+    card,
+    requestIntent: (form) => apiRequest<{ clientSecret: string }>('/stripe/donation_intent', { body: form }),
+    save: async (form, clientSecret) => {
+      await apiRequest<SavedDonation>('/stripe/save_donation', { body: { ...form, token: clientSecret } });
+    },
+    receiptEmail: (form) => form.email,
+  });
+  const done = flow.outcome !== 'none';
+  const set = (name: keyof DonationValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
   return (
-    <form onSubmit={(e) => e.preventDefault()} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void flow.confirm({ amount: values.amount.trim(), email: values.email.trim(), message: values.message.trim() });
+      }}
+      noValidate
+      aria-busy={flow.sendingRequest}
+    >
       <div className="flex items-start justify-between gap-4">
         <Dialog.Title className="text-2xl font-semibold text-brand-800">Donation Form</Dialog.Title>
         <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close the donation form">
@@ -49,41 +94,89 @@ function DonationForm({ site, onCancel }: { site: SiteFacts | null; onCancel: ()
         </Dialog.Close>
       </div>
       <Dialog.Description className="mt-2 text-sm text-slate-600">
-        Your gift helps Ohio Valley families through illness and tragedy. A receipt is emailed to you.
+        Your gift helps Ohio Valley families through illness and tragedy. A tax receipt is emailed to you.
       </Dialog.Description>
-      <div className="mt-5 space-y-4">
-        <label className="block text-sm font-medium" htmlFor={`${id}-amount`}>
-          Amount
-          <input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="transaction-amount" placeholder="Amount (ex. $20.00)" className={field} />
-        </label>
-        <label className="block text-sm font-medium" htmlFor={`${id}-email`}>
-          Email
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" placeholder="Email to send receipt to" className={field} />
-        </label>
-        <label className="block text-sm font-medium" htmlFor={`${id}-message`}>
-          Message
-          <textarea id={`${id}-message`} name="message" rows={3} placeholder="Leave us a message (optional)" className={field} />
-        </label>
+
+      {flow.outcome === 'paid' ? (
+        <div className="mt-5">
+          <SuccessNotice>Success! Thank you for your donation!</SuccessNotice>
+        </div>
+      ) : null}
+      {flow.outcome === 'paid-unconfirmed' ? (
+        <div className="mt-5">
+          <SuccessNotice>
+            Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again.
+          </SuccessNotice>
+        </div>
+      ) : null}
+
+      <fieldset disabled={done} className="mt-5 space-y-4">
+        <GeneralErrors errors={flow.errors} fields={FIELDS} />
+        <TextField
+          id={`${id}-amount`}
+          name="amount"
+          label="Amount"
+          inputMode="decimal"
+          autoComplete="transaction-amount"
+          placeholder="Amount (ex. $20.00)"
+          maxLength={20}
+          value={values.amount}
+          onValueChange={set('amount')}
+          error={flow.errors.amount}
+        />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="Email to send receipt to"
+          maxLength={254}
+          value={values.email}
+          onValueChange={set('email')}
+          error={flow.errors.email}
+        />
+        <div>
+          <label htmlFor={`${id}-message`} className="mb-1 block text-sm font-semibold text-slate-800">
+            Message
+          </label>
+          <FieldError id={`${id}-message-error`} message={flow.errors.message} />
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={3}
+            maxLength={1000}
+            placeholder="Leave us a message (optional)"
+            value={values.message}
+            onChange={(e) => set('message')(e.target.value)}
+            aria-invalid={flow.errors.message ? true : undefined}
+            aria-describedby={flow.errors.message ? `${id}-message-error` : undefined}
+            className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
+          />
+        </div>
+        <CardPayment
+          payments={payments}
+          handle={card}
+          onReadyChange={setCardReady}
+          amountCents={parseAmountToCents(values.amount) ?? 100}
+          idPrefix={id}
+          error={flow.errors.card}
+        />
+      </fieldset>
+
+      <div className="mt-4">
+        <FixErrorsNotice errors={flow.errors} />
       </div>
-      <div className="mt-5 rounded-md border border-gold-500 bg-amber-50 p-3 text-sm text-slate-800" role="note">
-        Online card payments are being set up.
-        {site ? (
-          <>
-            {' '}
-            Until then, call us at{' '}
-            <a className="font-medium text-brand-700 underline" href={formatPhoneHref(site.phone)}>
-              {site.phone}
-            </a>{' '}
-            or mail a check to {site.address.street}, {site.address.city}, {site.address.state} {site.address.zip}.
-          </>
-        ) : null}
-      </div>
-      <div className="mt-6 flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
-          Not now
+      <div className="mt-4 flex justify-end gap-3">
+        <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
+          {done ? 'Close' : 'Not now'}
         </button>
-        <button type="submit" disabled className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60">
-          Confirm
+        <button
+          type="submit"
+          disabled={flow.sendingRequest || done || !cardReady}
+          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {flow.sendingRequest ? 'Processing…' : 'Confirm'}
         </button>
       </div>
     </form>

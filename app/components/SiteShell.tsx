@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PublicConfig } from '../../common/services';
 import type { SiteFacts } from '../lib/site';
 import { DonateBar } from './DonateBar';
 import { DonationDialogProvider } from './DonationDialog';
@@ -6,9 +7,19 @@ import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
 /** Navigation bar, donate bar and footer around every page (spec §2). */
-export function SiteShell({ site, year, children }: { site: SiteFacts | null; year: number; children: ReactNode }) {
+export function SiteShell({
+  site,
+  year,
+  payments,
+  children,
+}: {
+  site: SiteFacts | null;
+  year: number;
+  payments: PublicConfig['payments'];
+  children: ReactNode;
+}) {
   return (
-    <DonationDialogProvider site={site}>
+    <DonationDialogProvider payments={payments}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-gold-500 px-4 py-2 font-semibold text-slate-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"

@@ -13,7 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const number = params.eventNumber;
   if (!/^\d{1,9}$/.test(number)) throw data(`Event ${number} doesn't exist.`, { status: 404 });
   try {
-    return { event: await context.services.events.byNumber(number) };
+    const event = await context.services.events.byNumber(number);
+    return { event, placesLeft: await context.services.events.placesLeft(event.eventNumber) };
   } catch (error) {
     if ((error as { code?: string }).code === 'not_found') throw data(`Event ${number} doesn't exist.`, { status: 404 });
     throw error;
@@ -38,7 +39,7 @@ function formatTime(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-export default function EventDetail({ loaderData: { event } }: Route.ComponentProps) {
+export default function EventDetail({ loaderData: { event, placesLeft } }: Route.ComponentProps) {
   const root = useRouteLoaderData('root') as { site: SiteFacts | null; canonicalUrl: string } | undefined;
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
@@ -64,7 +65,14 @@ export default function EventDetail({ loaderData: { event } }: Route.ComponentPr
             ) : null}
             <p className="mt-6 text-lg text-slate-700">{event.description}</p>
             <div className="mt-6">
-              <SignUpButton event={event} phone={site?.phone ?? null} />
+              {placesLeft !== null && event.active ? (
+                <p className="mb-3 font-semibold text-brand-800">
+                  {placesLeft === 0
+                    ? 'This event is full.'
+                    : `${placesLeft} ${event.eventType === 'Benefit Event' ? (placesLeft === 1 ? 'seat' : 'seats') : placesLeft === 1 ? 'team place' : 'team places'} left`}
+                </p>
+              ) : null}
+              <SignUpButton event={event} placesLeft={placesLeft} />
             </div>
             {event.stats.length > 0 ? (
               <section aria-labelledby="stats" className="mt-10">

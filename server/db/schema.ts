@@ -14,8 +14,20 @@ export interface UsersTable {
   /** Stored lower-case; unique on lower(email) too. */
   email: string;
   password_hash: string;
+  /** Login tokens issued before this moment are refused (set by a password reset). */
+  password_changed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the token in the emailed link; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface EventsTable {
@@ -144,8 +156,16 @@ export interface PaymentIntentsTable {
   updated_at: string;
 }
 
+/** Payment webhook events already handled (Stripe may deliver one more than once). */
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  password_resets: PasswordResetsTable;
   events: EventsTable;
   event_stats: EventStatsTable;
   event_accommodations: EventAccommodationsTable;
@@ -156,6 +176,7 @@ export interface Database {
   signup_players: SignupPlayersTable;
   signup_attendees: SignupAttendeesTable;
   payment_intents: PaymentIntentsTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

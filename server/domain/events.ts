@@ -2,6 +2,7 @@ import { todayInFoundationZone } from '../../common/events';
 import type { EventsService } from '../../common/services';
 import type { Db } from '../db/database';
 import { findEventByNumber, listEvents, listUpcomingEvents } from '../db/repositories/events';
+import { placesLeft } from '../db/repositories/signups';
 import { NotFoundError, ValidationError } from './errors';
 
 /** Event numbers arrive as URL text; only plain positive whole numbers are accepted. */
@@ -23,5 +24,6 @@ export function createEventsService(db: Db, now: () => Date = () => new Date()):
       if (!event) throw new NotFoundError({ eventNumber: `Event ${eventNumber} doesn't exist.` });
       return event;
     },
+    placesLeft: (eventNumber) => placesLeft(db, eventNumber, now().toISOString()),
   };
 }

@@ -4,11 +4,12 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from 'react-router';
-import type { AppServices, PublicConfig } from '../../common/services';
+import type { PublicConfig } from '../../common/services';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { pingDatabase } from '../db/database';
 import type { Logger } from '../logger';
+import type { ServerServices } from '../services';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -26,7 +27,7 @@ export type PageSource =
 export interface AppDeps {
   config: AppConfig;
   db: Db;
-  services: AppServices;
+  services: ServerServices;
   logger: Logger;
   pages: PageSource;
   /** Flipped during graceful shutdown so load balancers stop sending traffic. */
@@ -34,7 +35,13 @@ export interface AppDeps {
 }
 
 export function publicConfigOf(config: AppConfig): PublicConfig {
-  return { publicUrl: config.publicUrl ?? null };
+  return {
+    publicUrl: config.publicUrl ?? null,
+    payments:
+      config.payments.kind === 'stripe'
+        ? { provider: 'stripe', publishableKey: config.payments.publishableKey }
+        : { provider: 'simulated' },
+  };
 }
 
 export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false }: AppDeps): Express {
@@ -43,7 +50,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(logger));
-  app.use(securityHeaders({ isProduction: config.isProduction, viteDev: pages.kind === 'vite' }));
+  app.use(securityHeaders({ isProduction: config.isProduction, viteDev: pages.kind === 'vite', stripe: config.payments.kind === 'stripe' }));
   app.use(compression());
   app.use(rejectMalformedPaths);
 
@@ -78,7 +85,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   app.use(cookieParser());
   app.use(xsrfProtection({ secureCookie: config.isProduction, exempt: [PAYMENT_WEBHOOK_PATH] }));
-  app.use('/api', apiRouter(services, { jsonBodyLimit: config.jsonBodyLimit }));
+  app.use('/api', apiRouter(services, { db, logger, jsonBodyLimit: config.jsonBodyLimit, publicUrl: config.publicUrl }));
 
   if (pages.kind !== 'none') {
     const publicConfig = publicConfigOf(config);

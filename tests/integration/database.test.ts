@@ -14,7 +14,11 @@ const now = new Date().toISOString();
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDatabase(testDbKind() === 'postgres' ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: database.url });
-  expect(await migrateToLatest(db, testDbKind())).toEqual(['20261122T020000-initial-schema']);
+  const applied = await migrateToLatest(db, testDbKind());
+  // Every migration, oldest first, on a fresh database.
+  expect(applied[0]).toBe('20261122T020000-initial-schema');
+  expect(applied).toEqual([...applied].sort());
+  expect(applied).toContain('20261122T090000-accounts');
 });
 afterAll(async () => {
   await db?.destroy();

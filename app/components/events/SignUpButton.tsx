@@ -1,39 +1,51 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiEvent } from '../../../common/events';
+import { SIGNUP_KIND_BY_EVENT_TYPE } from '../../../common/signups';
 import { useAuth } from '../../lib/auth';
+import { SignupDialog } from './SignupDialog';
 
 /**
- * Spec §2: "Sign up", or a disabled "Sign up closed" for an inactive event. Signed-out visitors who
- * press it are pointed to the login page. (The sign-up forms themselves come with the sign-ups work.)
+ * Spec §2/§4: "Sign up" opens the form of the event's type when signed in, else the login prompt;
+ * a disabled "Sign up closed" for an inactive event (or a full one).
  */
-export function SignUpButton({ event, phone }: { event: ApiEvent; phone: string | null }) {
+export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
   const { isAuthenticated } = useAuth();
   const [pressed, setPressed] = useState(false);
-  if (!event.active) {
+  const [open, setOpen] = useState(false);
+  const kind = SIGNUP_KIND_BY_EVENT_TYPE[event.eventType];
+
+  useEffect(() => {
+    if (!kind) console.warn(`Event ${event.eventNumber} has an unknown type "${event.eventType}": no sign-up form.`);
+  }, [kind, event.eventNumber, event.eventType]);
+
+  if (!event.active || placesLeft === 0) {
     return (
       <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-300 px-6 py-3 font-semibold text-slate-700">
-        Sign up closed
+        {event.active ? 'Sign up closed — this event is full' : 'Sign up closed'}
       </button>
     );
   }
   return (
     <div>
-      <button type="button" onClick={() => setPressed(true)} className="rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400">
+      <button
+        type="button"
+        onClick={() => {
+          setPressed(true);
+          if (isAuthenticated && kind) setOpen(true);
+        }}
+        className="rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400"
+      >
         Sign up
       </button>
       <div aria-live="polite" className="mt-3">
         {pressed && !isAuthenticated ? (
-          <Link to="/login" className="font-medium text-brand-700 underline">
+          <Link to="/login" state={{ from: `/events/${event.eventNumber}` }} className="font-medium text-brand-700 underline">
             Click here to login or signup.
           </Link>
         ) : null}
-        {pressed && isAuthenticated ? (
-          <p className="text-slate-700">
-            Online sign-up for this event opens soon.{phone ? ` To sign up now, call us at ${phone}.` : ''}
-          </p>
-        ) : null}
       </div>
+      {kind && isAuthenticated ? <SignupDialog event={event} kind={kind} open={open} onOpenChange={setOpen} /> : null}
     </div>
   );
 }

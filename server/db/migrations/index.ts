@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect, DialectMigration } from './helpers';
 import * as initialSchema from './20261122T020000-initial-schema';
+import * as accounts from './20261122T090000-accounts';
+import * as paymentWebhooks from './20261122T100000-payment-webhooks';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -8,6 +10,8 @@ import * as initialSchema from './20261122T020000-initial-schema';
  */
 const migrations: Record<string, DialectMigration> = {
   '20261122T020000-initial-schema': initialSchema,
+  '20261122T090000-accounts': accounts,
+  '20261122T100000-payment-webhooks': paymentWebhooks,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

@@ -1,0 +1,166 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import type { ApiEvent } from '../../../common/events';
+import { formatCents } from '../../../common/money';
+import type { PublicConfig } from '../../../common/services';
+import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind } from '../../../common/signups';
+import { centsToDecimalString } from '../../../common/money';
+import { apiRequest } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { usePaymentFlow } from '../../lib/payment-flow';
+import { FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from '../forms/FormParts';
+import { CloseIcon } from '../icons';
+import type { CardPaymentHandle } from '../payments/card-payment';
+import { CardPayment } from '../payments/CardPayment';
+import { AttendeeFields, initialSignupValues, TeamFields, type AttendeeValues, type SignupValues } from './SignupFields';
+
+const TERMS_PDF = '/media/documents/gaming-tournament-terms.pdf';
+
+function priceOf(kind: SignupKind, values: SignupValues): number {
+  if (kind === 'golf') return GOLF_TEAM_CENTS;
+  if (kind === 'gaming') return GAMING_TEAM_CENTS;
+  return steakfryPriceCents((values.attendees as AttendeeValues[]) ?? []);
+}
+
+/** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
+export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEvent; kind: SignupKind; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const revalidator = useRevalidator();
+  const [session, setSession] = useState(0);
+  const change = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setSession((s) => s + 1); // closing resets the form (spec §4)
+      void revalidator.revalidate(); // and refreshes the events (places left)
+    }
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={change}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
+        <Dialog.Content
+          onPointerDownOutside={(e) => e.preventDefault()}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[min(44rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6"
+        >
+          <SignupForm key={session} event={event} kind={kind} onClose={() => change(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKind; onClose: () => void }) {
+  const id = useId();
+  const { user } = useAuth();
+  const root = useRouteLoaderData('root') as { payments?: PublicConfig['payments'] } | undefined;
+  const payments = root?.payments ?? { provider: 'simulated' as const };
+  const [values, setValues] = useState<SignupValues>(() => initialSignupValues(kind, user?.email ?? ''));
+  const [cardReady, setCardReady] = useState(false);
+  const card = useRef<CardPaymentHandle>(null);
+  const price = priceOf(kind, values);
+
+  const flow = usePaymentFlow<Record<string, unknown>>({
+    card,
+    requestIntent: (form) => apiRequest<{ clientSecret: string }>(`/stripe/${kind}_signup_intent`, { body: form }),
+    save: async (form, clientSecret) => {
+      await apiRequest(`/stripe/save_${kind}_signup`, { body: { ...form, token: clientSecret } });
+    },
+    receiptEmail: (form) => String(form.receiptEmail ?? ''),
+    serverErrorText: (status, fields) => `Contact Admin (${status}) - ${fields.server ?? Object.values(fields)[0] ?? 'Unknown error'}`,
+  });
+  const done = flow.outcome !== 'none';
+
+  // Every key with its own place in the form; any other error goes in the box at the top.
+  const shownFields = useMemo(() => {
+    const keys = new Set([...Object.keys(values), 'amount', 'card']);
+    ((values.attendees as AttendeeValues[] | undefined) ?? []).forEach((_, i) => {
+      keys.add(`attendee-${i}-name`);
+      keys.add(`attendee-${i}-allergies`);
+    });
+    return [...keys];
+  }, [values]);
+
+  const onChange = (name: string, value: string | boolean | AttendeeValues[]) => setValues((v) => ({ ...v, [name]: value }));
+
+  return (
+    <form
+      noValidate
+      aria-busy={flow.sendingRequest}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void flow.confirm({ ...values, amount: centsToDecimalString(price), eventNumber: event.eventNumber, eventDescription: event.description });
+      }}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="text-2xl font-semibold text-brand-800">{event.eventType} sign-up</Dialog.Title>
+        <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close the sign-up form">
+          <CloseIcon />
+        </Dialog.Close>
+      </div>
+      <Dialog.Description className="mt-1 text-slate-700">
+        {event.name} — {event.location}
+      </Dialog.Description>
+
+      {flow.outcome === 'paid' ? (
+        <div className="mt-4">
+          <SuccessNotice>Success! Thank you for signing up!</SuccessNotice>
+        </div>
+      ) : null}
+      {flow.outcome === 'paid-unconfirmed' ? (
+        <div className="mt-4">
+          <SuccessNotice>Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again.</SuccessNotice>
+        </div>
+      ) : null}
+
+      <fieldset disabled={done} className="mt-4 space-y-4">
+        <GeneralErrors errors={flow.errors} fields={shownFields} />
+        {kind === 'steakfry' ? (
+          <AttendeeFields idPrefix={id} values={values} errors={flow.errors} onChange={onChange} />
+        ) : (
+          <TeamFields kind={kind} idPrefix={id} values={values} errors={flow.errors} onChange={onChange} termsHref={kind === 'gaming' ? TERMS_PDF : null} />
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            id={`${id}-receiptEmail`}
+            name="receiptEmail"
+            label="Email for the receipt"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            value={String(values.receiptEmail)}
+            error={flow.errors.receiptEmail}
+            onValueChange={(v) => onChange('receiptEmail', v)}
+          />
+          <TextField
+            id={`${id}-amount`}
+            name="amount"
+            label={kind === 'golf' ? 'Amount (team, mulligans included)' : kind === 'gaming' ? 'Amount (team fee)' : 'Amount'}
+            readOnly
+            value={formatCents(price)}
+            error={flow.errors.amount}
+            onValueChange={() => undefined}
+            className="[&_input]:bg-slate-100"
+          />
+        </div>
+        <CardPayment payments={payments} handle={card} onReadyChange={setCardReady} amountCents={price} idPrefix={id} error={flow.errors.card} />
+      </fieldset>
+
+      <div className="mt-4">
+        <FixErrorsNotice errors={flow.errors} />
+      </div>
+      <div className="mt-4 flex justify-end gap-3">
+        <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
+          {done ? 'Close' : 'Not now'}
+        </button>
+        <button
+          type="submit"
+          disabled={flow.sendingRequest || done || !cardReady}
+          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {flow.sendingRequest ? 'Processing…' : 'Confirm'}
+        </button>
+      </div>
+    </form>
+  );
+}

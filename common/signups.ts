@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { emailField } from './accounts';
+import { parseAmountToCents } from './money';
+
+/**
+ * Event sign-ups (spec §3, §5, §9): payloads, field keys and prices. The server is the authority;
+ * the browser uses the same rules to show the price and limits.
+ */
+
+export const GOLF_TEAM_CENTS = 40_000;
+export const GAMING_TEAM_CENTS = 5_000;
+export const STEAKFRY_ADULT_CENTS = 2_500;
+export const STEAKFRY_CHILD_CENTS = 1_500;
+export const STEAKFRY_MIN_ATTENDEES = 1;
+export const STEAKFRY_MAX_ATTENDEES = 10;
+export const PLAYERS_PER_TEAM = 4;
+export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
+export const TEAM_NAME_MAX = 60;
+export const ALLERGIES_MAX = 200;
+export const HOLD_MINUTES = 15;
+
+export type SignupKind = 'golf' | 'gaming' | 'steakfry';
+
+/** Which form an event type offers; any other type is logged and offers none (spec §8). */
+export const SIGNUP_KIND_BY_EVENT_TYPE: Record<string, SignupKind> = {
+  'Golf Event': 'golf',
+  'Gaming Event': 'gaming',
+  'Benefit Event': 'steakfry',
+};
+
+export interface SteakfryAttendee {
+  name: string;
+  allergies: string;
+  child: boolean;
+}
+
+/** Price of a steak-fry party from the whole list: 25.00 per adult, 15.00 per child (ADR 011). */
+export function steakfryPriceCents(attendees: readonly Pick<SteakfryAttendee, 'child'>[]): number {
+  return attendees.reduce((sum, a) => sum + (a.child ? STEAKFRY_CHILD_CENTS : STEAKFRY_ADULT_CENTS), 0);
+}
+
+/** The amount the browser sent, as cents; anything that is not a plain amount is refused. */
+const amountField = z.union([z.string(), z.number()], { error: 'The amount is missing.' }).transform((value, ctx) => {
+  const cents = typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : null) : parseAmountToCents(value.slice(0, 20));
+  if (cents === null || (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6)) {
+    ctx.addIssue({ code: 'custom', message: 'The amount is not valid.' });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** Optional email: empty is fine, anything else must be an address. */
+const optionalEmail = z
+  .string({ error: 'Enter a valid email address.' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters.')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, like name@example.com.')
+  .transform((v) => v.toLowerCase())
+  .optional()
+  .default('');
+
+const receiptEmail = emailField;
+
+/** North American numbers (the foundation's players): 10 digits, optional +1, any punctuation. */
+export function isValidPhoneNumber(value: string): boolean {
+  const digits = value.replace(/[\s().+-]/g, '');
+  if (!/^\d+$/.test(digits)) return false;
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(national);
+}
+
+const eventFields = {
+  eventNumber: z.coerce.number({ error: 'The event is missing.' }).int('The event is missing.').positive('The event is missing.'),
+  eventDescription: z.string().max(5000).optional(),
+};
+
+function playerFields(n: number, extra: Record<string, z.ZodType>) {
+  return {
+    [`player${n}Name`]: requiredText(`Player ${n} name`, 100),
+    [`player${n}Email`]: n === 1 ? emailField : optionalEmail,
+    ...Object.fromEntries(Object.entries(extra).map(([key, schema]) => [`player${n}${key}`, schema])),
+  };
+}
+
+const players = (extra: (n: number) => Record<string, z.ZodType>) =>
+  Object.assign({}, ...[1, 2, 3, 4].map((n) => playerFields(n, extra(n)))) as Record<string, z.ZodType>;
+
+export const GolfSignupSchema = z.object({
+  ...eventFields,
+  amount: amountField,
+  receiptEmail,
+  ...players((n) => ({
+    ShirtSize: z.enum(SHIRT_SIZES, { error: `Choose a shirt size for player ${n}.` }),
+  })),
+});
+
+export const GamingSignupSchema = z.object({
+  ...eventFields,
+  amount: amountField,
+  receiptEmail,
+  teamName: requiredText('Team name', TEAM_NAME_MAX),
+  teamContactNumber: z
+    .string({ error: 'A contact phone number is required.' })
+    .trim()
+    .min(1, 'A contact phone number is required.')
+    .max(30, 'Enter a phone number like (740) 555-0142.')
+    .refine(isValidPhoneNumber, 'Enter a phone number like (740) 555-0142.'),
+  teamAgrees: z.literal(true, { error: 'Your team must agree to the tournament terms.' }),
+  ...players((n) => ({
+    ActivisionId: requiredText(`Player ${n} Activision ID`, 60),
+    Location: requiredText(`Player ${n} location`, 100),
+  })),
+});
+
+const attendeeSchema = z.object({
+  name: requiredText('Name', 100),
+  allergies: z
+    .string({ error: 'Allergies must be text.' })
+    .trim()
+    .max(ALLERGIES_MAX, `Allergies must be at most ${ALLERGIES_MAX} characters.`)
+    .optional()
+    .default(''),
+  child: z.boolean({ error: 'Say whether this attendee is a child.' }).optional().default(false),
+});
+
+export const SteakfrySignupSchema = z.object({
+  ...eventFields,
+  amount: amountField,
+  receiptEmail,
+  attendees: z
+    .array(attendeeSchema, { error: 'Add at least one attendee.' })
+    .min(STEAKFRY_MIN_ATTENDEES, 'Add at least one attendee.')
+    .max(STEAKFRY_MAX_ATTENDEES, `A party can have at most ${STEAKFRY_MAX_ATTENDEES} attendees.`),
+});
+
+export const SIGNUP_SCHEMAS = { golf: GolfSignupSchema, gaming: GamingSignupSchema, steakfry: SteakfrySignupSchema } as const;
+
+const withToken = <S extends z.ZodObject>(schema: S) =>
+  schema.extend({ token: z.string({ error: 'The payment is missing. Please start again.' }).min(10, 'The payment is missing. Please start again.').max(300) });
+
+export const SAVE_SIGNUP_SCHEMAS = {
+  golf: withToken(GolfSignupSchema),
+  gaming: withToken(GamingSignupSchema),
+  steakfry: withToken(SteakfrySignupSchema),
+} as const;
+
+/** Zod paths → the spec's keys: attendees.2.name → attendee-2-name. */
+export function signupErrorKey(path: readonly PropertyKey[]): string {
+  if (path[0] === 'attendees' && typeof path[1] === 'number') return `attendee-${path[1]}-${String(path[2] ?? 'name')}`;
+  if (path[0] === 'attendees') return 'attendees';
+  return path.length > 0 ? String(path[0]) : 'body';
+}
+
+/** The price the server charges for a parsed form. */
+export function signupPriceCents(kind: SignupKind, input: { attendees?: readonly Pick<SteakfryAttendee, 'child'>[] }): number {
+  if (kind === 'golf') return GOLF_TEAM_CENTS;
+  if (kind === 'gaming') return GAMING_TEAM_CENTS;
+  return steakfryPriceCents(input.attendees ?? []);
+}
+
+/** Places a sign-up takes against an event's capacity: teams count one, parties their people. */
+export function signupPlaces(kind: SignupKind, input: { attendees?: readonly unknown[] }): number {
+  return kind === 'steakfry' ? (input.attendees?.length ?? 1) : 1;
+}

@@ -1,0 +1,39 @@
+import { expect } from 'vitest';
+import type { ApiClient } from './test-server';
+
+let counter = 0;
+
+/** Registers a fresh account and logs it in; answers the account and its Bearer header. */
+export async function signedInUser(client: ApiClient, label = 'user') {
+  const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const account = {
+    first: 'test',
+    last: label,
+    username: `${label}_${id}`.slice(0, 30),
+    email: `${label}.${id}@example.org`,
+    password: 'analytical-engine-1843',
+    password2: 'analytical-engine-1843',
+  };
+  if (!client.xsrfToken) await client.get('/api/events/upcoming');
+  const registered = await client.post('/api/user/register', account);
+  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  const login = await client.post('/api/user/login', { email: account.email, password: account.password });
+  expect(login.status).toBe(200);
+  const token = login.json.token as string;
+  return { account, token, authorization: { authorization: `Bearer ${token}` } };
+}
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  expired: '4000 0000 0000 0069',
+} as const;
+
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+export const GOOD_CARD = { expiry: `12/${nextYear}`, cvc: '123', zip: '43947' };
+
+/** Pays an intent with the simulated gateway's card form, as the browser does. */
+export function payWithCard(client: ApiClient, clientSecret: string, number: string = CARDS.ok, overrides: Record<string, string> = {}) {
+  return client.post('/api/payments/simulated/confirm', { clientSecret, number, ...GOOD_CARD, ...overrides });
+}
