@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { newAccount, registerViaApi, signedIn } from './accounts';
 import { E2E_OUTBOX_DIR } from './e2e-env';
-import { expect, fakeToken, isPhone, test } from './fixtures';
+import { expect, fakeToken, isPhone, storeTokenBeforeLoad, test } from './fixtures';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const axeViolations = async (page: Page) =>
@@ -134,17 +134,15 @@ test('signed-in visitors opening Login or Register go to the dashboard; signed-o
 });
 
 test('an expired token is dropped on start-up and the visitor lands on Login', async ({ page }) => {
+  await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'old', exp: Math.floor(Date.now() / 1000) - 60 }));
   await page.goto('/events');
-  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'old', exp: Math.floor(Date.now() / 1000) - 60 }));
-  await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
 test('a token that expires while the page is open logs out and goes to Login', async ({ page }) => {
+  await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 3 }));
   await page.goto('/events');
-  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 3 }));
-  await page.reload();
   await expect(page).toHaveURL(/\/events$/);
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();

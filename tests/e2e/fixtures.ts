@@ -40,3 +40,15 @@ export function fakeToken(payload: Record<string, unknown>): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
 }
+
+/**
+ * Stores a token as if it had been left by an earlier visit, before the page's own scripts run.
+ * (Setting it from the test after a load races the app's start-up, which may drop it first.)
+ */
+export async function storeTokenBeforeLoad(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('e2e-token-stored')) return;
+    sessionStorage.setItem('e2e-token-stored', '1');
+    localStorage.setItem('jwtToken', t);
+  }, token);
+}

@@ -15,10 +15,11 @@ async function factsOf(browser: Browser, url: string, javaScriptEnabled: boolean
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
     const facts = await page.locator('main').evaluate((main) => ({
-      // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content.
+      // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content, and
+      // <noscript> is raw text while scripts run (and shown only when they do not).
       text: (() => {
         const copy = main.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('button, script').forEach((el) => el.remove());
+        copy.querySelectorAll('button, script, noscript').forEach((el) => el.remove());
         return copy.textContent ?? '';
       })(),
       images: [...main.querySelectorAll('img')].map((img) => `${img.getAttribute('src')} | ${img.getAttribute('alt')}`),

@@ -60,7 +60,8 @@ test('the Donate buttons open the Donation Form dialog', async ({ page }) => {
   await expect(dialog.getByPlaceholder('Amount (ex. $20.00)')).toBeVisible();
   await expect(dialog.getByPlaceholder('Email to send receipt to')).toBeVisible();
   await expect(dialog.getByPlaceholder('Leave us a message (optional)')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByText('Test mode — no real card is charged')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
   if (isPhone(page)) {

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readOutbox } from '../helpers/outbox';
+import { signedIn } from './accounts';
+import { fillCard } from './card';
+import { E2E_OUTBOX_DIR } from './e2e-env';
+import { expect, test } from './fixtures';
+
+const openDonationForm = async (page: Page) => {
+  await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Donation Form' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+};
+
+const uniqueEmail = () => `donor.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+test('a visitor gives $25 with the test card and gets the thank-you and a receipt', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  await expect(dialog.getByText('Test mode — no real card is charged')).toBeVisible();
+  await expect(dialog.getByPlaceholder('Amount (ex. $20.00)')).toBeVisible();
+  await expect(dialog.getByPlaceholder('Leave us a message (optional)')).toBeVisible();
+  const email = uniqueEmail();
+  await dialog.getByLabel('Amount').fill('$25.00');
+  await dialog.getByPlaceholder('Email to send receipt to').fill(email);
+  await dialog.getByLabel('Message').fill('For the Hale family');
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+
+  await expect(async () => {
+    const receipt = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === email);
+    expect(receipt?.text).toContain('$25.00');
+    expect(receipt?.text).toContain('No goods or services were provided in exchange for this contribution.');
+  }).toPass({ timeout: 10_000 });
+
+  // Closing resets the form.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  const again = await openDonationForm(page);
+  await expect(again.getByLabel('Amount')).toHaveValue('');
+  await expect(again.getByRole('button', { name: 'Not now' })).toBeVisible();
+});
+
+test('a declined card shows the provider message; a second card pays the same intent', async ({ page }) => {
+  const intents: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.url());
+  });
+  await page.goto('/events');
+  const dialog = await openDonationForm(page);
+  await dialog.getByLabel('Amount').fill('20');
+  await dialog.getByPlaceholder('Email to send receipt to').fill(uniqueEmail());
+  await fillCard(dialog, '4000 0000 0000 0002');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Your card was declined.')).toBeVisible();
+  await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
+
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
+  // The form did not change, so the saved intent was reused (spec §4).
+  expect(intents).toHaveLength(1);
+});
+
+test('server checks show above their fields; nothing is charged', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  await dialog.getByLabel('Amount').fill('0.50');
+  await dialog.getByPlaceholder('Email to send receipt to').fill('not-an-email');
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('A gift online can be from $1.00 to $25,000.00. For larger gifts, please contact us.')).toBeVisible();
+  await expect(dialog.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+  await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
+  await expect(dialog.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('a signed-in donor finds the email prefilled and the gift on the dashboard', async ({ page }) => {
+  const account = await signedIn(page);
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  await expect(dialog.getByPlaceholder('Email to send receipt to')).toHaveValue(account.email);
+  await dialog.getByLabel('Amount').fill('42');
+  await dialog.getByLabel('Message').fill('Keep going');
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.goto('/dashboard');
+  const donations = page.getByRole('region', { name: 'Donations' });
+  await expect(donations.getByText('$42.00')).toBeVisible();
+  await expect(donations.getByText('Keep going')).toBeVisible();
+});
