@@ -59,7 +59,7 @@ async function pageSource(kind: StartOptions['pages']): Promise<{ source: PageSo
 
 export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'));
   const mailer = createMailer(config.mail, logger);
   let closePages: (() => Promise<void>) | undefined;
   try {

@@ -11,9 +11,15 @@ export type Db = Kysely<Database>;
 // COUNT(*) and BIGINT arrive as strings from pg; our counts and cents fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDatabase(target: DatabaseTarget): Db {
+/**
+ * `onConnectionLost` hears of idle PostgreSQL connections the server dropped (a restart, a
+ * failover, an administrator): the pool opens new ones on next use, so it is news, not a failure.
+ * Without a listener, pg would throw the error and stop the whole process.
+ */
+export function createDatabase(target: DatabaseTarget, onConnectionLost: (error: Error) => void = () => undefined): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
+    pool.on('error', onConnectionLost);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });

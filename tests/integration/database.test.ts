@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -95,6 +96,29 @@ describe(`schema on ${testDbKind()}`, () => {
     } finally {
       await freshDb.destroy();
       await fresh.drop();
+    }
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('PostgreSQL connections', () => {
+  it('survive the server closing idle connections: the loss is reported, the next query works', async () => {
+    const lost: Error[] = [];
+    const url = new URL(database.url);
+    url.searchParams.set('application_name', 'dropped-connections-test');
+    const own = createDatabase({ kind: 'postgres', url: url.toString() }, (error) => lost.push(error));
+    try {
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(own))); // a few idle connections
+      const admin = createDatabase({ kind: 'postgres', url: database.url });
+      const terminated = await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where application_name = 'dropped-connections-test' and state = 'idle'`.execute(admin);
+      await admin.destroy();
+      expect(terminated.rows.length).toBeGreaterThan(0);
+      // Each dropped connection is reported (instead of an uncaught error that would stop the process).
+      await expect.poll(() => lost.length).toBe(terminated.rows.length);
+      const row = await sql<{ one: number }>`select 1 as one`.execute(own);
+      expect(row.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await own.destroy();
     }
   });
 });

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/main-process';
 import { createTestDatabase, PROJECT_ROOT, startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer | undefined;
@@ -36,27 +36,9 @@ describe('graceful shutdown', () => {
   });
 });
 
-function runMain(env: Record<string, string>, untilOutput?: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (untilOutput?.test(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
-}
-
 describe('start-up and stop of the real process', () => {
   it('stops with one readable message naming a bad variable', async () => {
-    const run = runMain({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) });
+    const run = runMain({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }, undefined);
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/Configuration error:\n {2}- PORT .*\(got "eighty"\)/);
     expect(run.output()).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
@@ -67,11 +49,10 @@ describe('start-up and stop of the real process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'main-'));
     const run = runMain(
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, CONTENT_DIR: path.join(PROJECT_ROOT, 'content') },
-      /listening on (http:\/\/[^"\s]+)/,
     );
     try {
       await run.ready;
-      const url = /listening on (http:\/\/[^"\s]+)/.exec(run.output())![1]!;
+      const url = run.url();
       expect(run.output()).toContain('empty database seeded with the sample content');
       const health = await fetch(`${url}/healthz`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
