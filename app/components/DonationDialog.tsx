@@ -6,6 +6,7 @@ import type { PublicConfig } from '../../common/services';
 import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../lib/payment-flow';
+import { useReturnFocus } from '../lib/use-return-focus';
 import { FieldError, FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from './forms/FormParts';
 import { CloseIcon } from './icons';
 import type { CardPaymentHandle } from './payments/card-payment';
@@ -33,6 +34,7 @@ export function DonationDialogProvider({ payments, children }: { payments: Publi
     setOpen(true);
   }, []);
   const controls = useMemo(() => ({ open }), [open]);
+  const returnFocus = useReturnFocus();
   return (
     <DonationDialogContext.Provider value={controls}>
       {children}
@@ -40,6 +42,7 @@ export function DonationDialogProvider({ payments, children }: { payments: Publi
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
           <Dialog.Content
+            {...returnFocus}
             // The card form must not lose what was typed because of a stray tap outside.
             onPointerDownOutside={(e) => e.preventDefault()}
             className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(34rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"

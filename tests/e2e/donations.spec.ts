@@ -99,3 +99,61 @@ test('a signed-in donor finds the email prefilled and the gift on the dashboard'
   await expect(donations.getByText('$42.00')).toBeVisible();
   await expect(donations.getByText('Keep going')).toBeVisible();
 });
+
+test('an empty amount is a field error above the amount; nothing is charged', async ({ page }) => {
+  const intents: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.status());
+  });
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  await dialog.getByPlaceholder('Email to send receipt to').fill(uniqueEmail());
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const amount = dialog.getByLabel('Amount');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  const error = dialog.getByText('Enter an amount, like $20.00.');
+  await expect(error).toBeVisible();
+  // The message sits above its field.
+  expect((await error.boundingBox())!.y).toBeLessThan((await amount.boundingBox())!.y);
+  await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
+  expect(intents).toEqual([400]);
+  await expect(dialog.getByText('Success! Thank you for your donation!')).toHaveCount(0);
+});
+
+test('double-clicking Confirm asks for one intent and records one gift', async ({ page }) => {
+  const intents: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.url());
+  });
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  const email = uniqueEmail();
+  await dialog.getByLabel('Amount').fill('30');
+  await dialog.getByPlaceholder('Email to send receipt to').fill(email);
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+  await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
+  expect(intents).toHaveLength(1);
+  await expect(async () => {
+    expect((await readOutbox(E2E_OUTBOX_DIR)).filter((m) => m.to === email)).toHaveLength(1);
+  }).toPass({ timeout: 10_000 });
+});
+
+test('by keyboard: Enter opens the form, Escape closes it and focus returns to the Donate button', async ({ page }) => {
+  await page.goto('/');
+  const donate = page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' });
+  await donate.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Donation Form' });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog and stays there (Radix traps it); Tab reaches the amount.
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Amount')).toBeFocused();
+  await page.keyboard.type('15');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('15');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(donate).toBeFocused();
+});

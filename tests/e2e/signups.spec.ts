@@ -122,6 +122,7 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toBeFocused();
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Pat Hale, Sam Hale')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Amount paid: $40.00')).toBeVisible();
@@ -141,4 +142,25 @@ test('the event page shows the places left when a capacity is set', async ({ pag
   await expect(page.getByText(/^\d+ team places? left$/)).toBeVisible();
   await page.goto('/events/5');
   await expect(page.getByText(/^\d+ seats? left$/)).toBeVisible();
+});
+
+test('a server failure reads "Contact Admin (code) - message" and nothing is charged', async ({ page, pageErrors }) => {
+  await signedIn(page);
+  const dialog = await openSignup(page, 4, 'Gaming Event sign-up');
+  await page.route('**/api/stripe/gaming_signup_intent', (route) =>
+    route.fulfill({ status: 503, json: { server: 'The service is down for maintenance (request 7f3a).' } }),
+  );
+  let charged = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/payments/simulated/confirm')) charged = true;
+  });
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Contact Admin (503) - The service is down for maintenance (request 7f3a).')).toBeVisible();
+  await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Not now' })).toBeVisible();
+  expect(charged).toBe(false);
+  // Chromium logs the 503 this test made up; nothing else may appear.
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 503')));
 });

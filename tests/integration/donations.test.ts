@@ -58,6 +58,48 @@ describe('POST /api/stripe/donation_intent', () => {
     },
   );
 
+  it.each([['NaN'], ['Infinity'], ['0.001'], ['20.5.0'], ['<script>alert(1)</script>'], [-20], [0.001], [1e21], [{ amount: 20 }]])(
+    'refuses the amount %j with a field error, never a 500',
+    async (amount) => {
+      const res = await intent({ amount, email: donorEmail() });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.json)).toEqual(['amount']);
+    },
+  );
+
+  it('answers wrong types, huge strings and bodies that are not objects with field errors, writing nothing', async () => {
+    const count = async () => Number((await server.db.selectFrom('donations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const cases: [unknown, string[]][] = [
+      [{ amount: '20', email: ['a@example.org'] }, ['email']],
+      [{ amount: '20', email: 42 }, ['email']],
+      [{ amount: '20', email: `${'a'.repeat(300)}@example.org` }, ['email']],
+      [{ amount: '20', email: '<script>@example.org' }, ['email']],
+      [{ amount: '20', email: donorEmail(), message: 'x'.repeat(50_000) }, ['message']],
+      [{ amount: 'x'.repeat(50_000), email: 'nope' }, ['amount', 'email']],
+      [{}, ['amount', 'email']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await intent(body as Record<string, unknown>);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(Object.keys(res.json).sort()).toEqual(fields);
+    }
+    for (const raw of ['[1,2]', '"a string"', 'null', '42']) {
+      const res = await client.post('/api/stripe/donation_intent', raw);
+      expect(res.status).toBe(400);
+      expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps script tags in the message as text', async () => {
+    const message = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+    const res = await intent({ amount: '20', email: donorEmail(), message });
+    expect(res.status).toBe(201);
+    expect((res.json.savedIntent as { message: string }).message).toBe(message);
+    expect((await donationRow(intentIdOf(res.json.clientSecret as string))).message).toBe(message);
+  });
+
   it('wants a valid email and a message of at most 1,000 characters (optional)', async () => {
     expect((await intent({ amount: '20', email: 'nope' })).json).toHaveProperty('email');
     expect(Object.keys((await intent({ amount: '20' })).json)).toEqual(['email']);
@@ -120,6 +162,31 @@ describe('POST /api/stripe/save_donation', () => {
     expect(receipt.html).not.toContain('<b>Rowan</b>');
     await new Promise((r) => setTimeout(r, 300));
     expect((await readOutbox(server.config.mail.outboxDir)).filter((m) => m.to === body.email)).toHaveLength(1);
+  });
+
+  it('answers wrong types and unknown intents with field errors, never a 500, and changes nothing', async () => {
+    const { body, secret } = await paidDonation('20');
+    const cases: Record<string, unknown>[] = [
+      { ...body, token: 42 },
+      { ...body, token: { id: secret } },
+      { ...body, token: [secret] },
+      { ...body, token: 'x'.repeat(50_000) },
+      { ...body, token: 'pi_sim_doesnotexist_secret_doesnotexist' },
+      { ...body, token: secret, amount: { cents: 2000 } },
+      { ...body, token: secret, amount: 'NaN' },
+      { ...body, token: secret, amount: '0.001' },
+      { ...body, token: secret, amount: -20 },
+    ];
+    for (const payload of cases) {
+      const res = await client.post('/api/stripe/save_donation', payload);
+      expect(res.status, JSON.stringify(payload).slice(0, 100)).toBe(400);
+      expect(Object.keys(res.json).length).toBeGreaterThan(0);
+    }
+    for (const raw of ['[1,2]', '"a string"', 'null']) expect((await client.post('/api/stripe/save_donation', raw)).status).toBe(400);
+    // The payment itself is untouched: saving it properly still works, once.
+    const row = await donationRow(intentIdOf(secret));
+    expect(row.amount_cents).toBe(2000);
+    expect((await client.post('/api/stripe/save_donation', { ...body, token: secret })).json).toMatchObject({ status: 'paid', amount: '20.00' });
   });
 
   it('refuses a mismatching amount, an unknown or malformed token and a missing one', async () => {

@@ -2,13 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import type { ApiEvent } from '../../../common/events';
-import { formatCents } from '../../../common/money';
+import { centsToDecimalString, formatCents } from '../../../common/money';
 import type { PublicConfig } from '../../../common/services';
 import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind } from '../../../common/signups';
-import { centsToDecimalString } from '../../../common/money';
 import { apiRequest } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { usePaymentFlow } from '../../lib/payment-flow';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from '../forms/FormParts';
 import { CloseIcon } from '../icons';
 import type { CardPaymentHandle } from '../payments/card-payment';
@@ -26,6 +26,7 @@ function priceOf(kind: SignupKind, values: SignupValues): number {
 /** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
 export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEvent; kind: SignupKind; open: boolean; onOpenChange: (open: boolean) => void }) {
   const revalidator = useRevalidator();
+  const returnFocus = useReturnFocus();
   const [session, setSession] = useState(0);
   const change = (next: boolean) => {
     onOpenChange(next);
@@ -39,6 +40,7 @@ export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEv
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
+          {...returnFocus}
           onPointerDownOutside={(e) => e.preventDefault()}
           className="fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[min(44rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6"
         >
