@@ -1,43 +1,14 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
 import { parseAmountToCents } from './money';
+import { ALLERGIES_MAX, isValidPhoneNumber, SHIRT_SIZES, STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES, TEAM_NAME_MAX } from './signup-rules';
+
+export * from './signup-rules';
 
 /**
- * Event sign-ups (spec §3, §5, §9): payloads, field keys and prices. The server is the authority;
- * the browser uses the same rules to show the price and limits.
+ * Event sign-up payloads (spec §3, §7): one zod schema per form. The server is the authority; the
+ * rules and prices they use live in common/signup-rules.ts.
  */
-
-export const GOLF_TEAM_CENTS = 40_000;
-export const GAMING_TEAM_CENTS = 5_000;
-export const STEAKFRY_ADULT_CENTS = 2_500;
-export const STEAKFRY_CHILD_CENTS = 1_500;
-export const STEAKFRY_MIN_ATTENDEES = 1;
-export const STEAKFRY_MAX_ATTENDEES = 10;
-export const PLAYERS_PER_TEAM = 4;
-export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
-export const TEAM_NAME_MAX = 60;
-export const ALLERGIES_MAX = 200;
-export const HOLD_MINUTES = 15;
-
-export type SignupKind = 'golf' | 'gaming' | 'steakfry';
-
-/** Which form an event type offers; any other type is logged and offers none (spec §8). */
-export const SIGNUP_KIND_BY_EVENT_TYPE: Record<string, SignupKind> = {
-  'Golf Event': 'golf',
-  'Gaming Event': 'gaming',
-  'Benefit Event': 'steakfry',
-};
-
-export interface SteakfryAttendee {
-  name: string;
-  allergies: string;
-  child: boolean;
-}
-
-/** Price of a steak-fry party from the whole list: 25.00 per adult, 15.00 per child (ADR 011). */
-export function steakfryPriceCents(attendees: readonly Pick<SteakfryAttendee, 'child'>[]): number {
-  return attendees.reduce((sum, a) => sum + (a.child ? STEAKFRY_CHILD_CENTS : STEAKFRY_ADULT_CENTS), 0);
-}
 
 /** The amount the browser sent, as cents; anything that is not a plain amount is refused. */
 const amountField = z.union([z.string(), z.number()], { error: 'The amount is missing.' }).transform((value, ctx) => {
@@ -67,14 +38,6 @@ const optionalEmail = z
   .default('');
 
 const receiptEmail = emailField;
-
-/** North American numbers (the foundation's players): 10 digits, optional +1, any punctuation. */
-export function isValidPhoneNumber(value: string): boolean {
-  const digits = value.replace(/[\s().+-]/g, '');
-  if (!/^\d+$/.test(digits)) return false;
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(national);
-}
 
 const eventFields = {
   eventNumber: z.coerce.number({ error: 'The event is missing.' }).int('The event is missing.').positive('The event is missing.'),
@@ -150,22 +113,3 @@ export const SAVE_SIGNUP_SCHEMAS = {
   gaming: withToken(GamingSignupSchema),
   steakfry: withToken(SteakfrySignupSchema),
 } as const;
-
-/** Zod paths → the spec's keys: attendees.2.name → attendee-2-name. */
-export function signupErrorKey(path: readonly PropertyKey[]): string {
-  if (path[0] === 'attendees' && typeof path[1] === 'number') return `attendee-${path[1]}-${String(path[2] ?? 'name')}`;
-  if (path[0] === 'attendees') return 'attendees';
-  return path.length > 0 ? String(path[0]) : 'body';
-}
-
-/** The price the server charges for a parsed form. */
-export function signupPriceCents(kind: SignupKind, input: { attendees?: readonly Pick<SteakfryAttendee, 'child'>[] }): number {
-  if (kind === 'golf') return GOLF_TEAM_CENTS;
-  if (kind === 'gaming') return GAMING_TEAM_CENTS;
-  return steakfryPriceCents(input.attendees ?? []);
-}
-
-/** Places a sign-up takes against an event's capacity: teams count one, parties their people. */
-export function signupPlaces(kind: SignupKind, input: { attendees?: readonly unknown[] }): number {
-  return kind === 'steakfry' ? (input.attendees?.length ?? 1) : 1;
-}

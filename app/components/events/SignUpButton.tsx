@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiEvent } from '../../../common/events';
-import { SIGNUP_KIND_BY_EVENT_TYPE } from '../../../common/signups';
+import { SIGNUP_KIND_BY_EVENT_TYPE } from '../../../common/signup-rules';
 import { useAuth } from '../../lib/auth';
 import { SignupDialog } from './SignupDialog';
 

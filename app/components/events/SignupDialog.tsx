@@ -4,7 +4,7 @@ import { useRevalidator, useRouteLoaderData } from 'react-router';
 import type { ApiEvent } from '../../../common/events';
 import { centsToDecimalString, formatCents } from '../../../common/money';
 import type { PublicConfig } from '../../../common/services';
-import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind } from '../../../common/signups';
+import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind } from '../../../common/signup-rules';
 import { apiRequest } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { usePaymentFlow } from '../../lib/payment-flow';

@@ -1,4 +1,4 @@
-import { PLAYERS_PER_TEAM, SHIRT_SIZES, STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES, type SignupKind } from '../../../common/signups';
+import { PLAYERS_PER_TEAM, SHIRT_SIZES, STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES, type SignupKind } from '../../../common/signup-rules';
 import type { FieldErrors } from '../../../common/api-errors';
 import { FieldError, TextField } from '../forms/FormParts';
 
