@@ -148,6 +148,16 @@ describe(`the site on Stripe, against a fake Stripe on loopback (${testDbKind()}
     expect((await readOutbox(server.config.mail.outboxDir)).filter((m) => m.to === paidEmail)).toHaveLength(1);
   });
 
+  it("lets Stripe.js and the Payment Element's frames through the Content-Security-Policy", async () => {
+    const csp = (await client.get('/api/events/upcoming')).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toContain('https://js.stripe.com');
+    expect(directive('frame-src')).toContain('https://js.stripe.com');
+    expect(directive('frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive('connect-src')).toContain('https://api.stripe.com');
+    expect(directive('script-src')).not.toContain('unsafe-inline');
+  });
+
   it('refuses a webhook signed with another secret and marks nothing', async () => {
     const created = await client.post('/api/stripe/donation_intent', { amount: '9', email: uniqueEmail('forged') });
     const id = intentIdOf(created.json.clientSecret as string);

@@ -18,6 +18,7 @@ describe('Content-Security-Policy', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toContain('stripe.com'); // Stripe's sources only on sites configured for Stripe
     // Executable inline scripts; JSON-LD data blocks are never run, so CSP does not apply to them.
     const inlineScripts = [...first.text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
     expect(inlineScripts.length).toBeGreaterThan(0);

@@ -9,7 +9,12 @@ interface Options {
   stripe: boolean;
 }
 
-const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+// Stripe's published CSP for Stripe.js and the Payment Element (docs.stripe.com/security/guide).
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 const nonceSource = (_req: IncomingMessage, res: ServerResponse) =>
   `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
