@@ -6,6 +6,7 @@ import type { PublicConfig } from '../../common/services';
 import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../lib/payment-flow';
+import { useFocusFirstError } from '../lib/use-focus-first-error';
 import { useReturnFocus } from '../lib/use-return-focus';
 import { FieldError, FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from './forms/FormParts';
 import { CloseIcon } from './icons';
@@ -79,10 +80,12 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
     receiptEmail: (form) => form.email,
   });
   const done = flow.outcome !== 'none';
+  useFocusFirstError(`${id}-form`, flow.errors);
   const set = (name: keyof DonationValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   return (
     <form
+      id={`${id}-form`}
       onSubmit={(e) => {
         e.preventDefault();
         void flow.confirm({ amount: values.amount.trim(), email: values.email.trim(), message: values.message.trim() });

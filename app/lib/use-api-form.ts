@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../common/api-errors';
 import { ApiError } from './api';
+import { useFocusFirstError } from './use-focus-first-error';
 
 /**
  * State of a form posted to the API (spec §4 Loading): a new request clears the errors; a failed
@@ -12,15 +13,7 @@ export function useApiForm<V extends Record<string, string>>(initial: V) {
   const [busy, setBusy] = useState(false);
   const formId = useId();
 
-  // Keyboard and screen-reader users land on the first problem instead of hunting for it.
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    const first = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]:not(:empty)');
-    if (first) {
-      if (!first.matches('input, select, textarea, button')) first.tabIndex = -1;
-      first.focus();
-    }
-  }, [errors, formId]);
+  useFocusFirstError(formId, errors);
 
   const field = useCallback(
     (name: keyof V & string) => ({

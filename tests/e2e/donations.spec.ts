@@ -78,6 +78,7 @@ test('server checks show above their fields; nothing is charged', async ({ page 
   await expect(dialog.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
   await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
   await expect(dialog.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Amount')).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);

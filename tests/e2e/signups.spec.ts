@@ -38,6 +38,8 @@ test('a golf team of four signs up and pays 400.00, then shows on the dashboard'
   await expect(dialog.getByText('Player 1 name is required.')).toBeVisible();
   await expect(dialog.getByText('Choose a shirt size for player 4.')).toBeVisible();
   await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
+  // The first problem gets the focus, at the top of a long form.
+  await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Name')).toBeFocused();
   expect(await axeDialog(page)).toEqual([]);
 
   await fillPlayers(dialog, async (player) => {

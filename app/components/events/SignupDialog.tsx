@@ -8,6 +8,7 @@ import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind
 import { apiRequest } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { usePaymentFlow } from '../../lib/payment-flow';
+import { useFocusFirstError } from '../../lib/use-focus-first-error';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from '../forms/FormParts';
 import { CloseIcon } from '../icons';
@@ -71,6 +72,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
     serverErrorText: (status, fields) => `Contact Admin (${status}) - ${fields.server ?? Object.values(fields)[0] ?? 'Unknown error'}`,
   });
   const done = flow.outcome !== 'none';
+  useFocusFirstError(`${id}-form`, flow.errors);
 
   // Every key with its own place in the form; any other error goes in the box at the top.
   const shownFields = useMemo(() => {
@@ -86,6 +88,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
 
   return (
     <form
+      id={`${id}-form`}
       noValidate
       aria-busy={flow.sendingRequest}
       onSubmit={(e) => {
