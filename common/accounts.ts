@@ -78,11 +78,15 @@ export interface TokenClaims {
   date: string;
 }
 
-/** GET /api/user/dashboard (spec §3 Dashboard); amounts are two-decimal strings like "20.00". */
+/**
+ * GET /api/user/dashboard (spec §3 Dashboard); amounts are two-decimal strings like "20.00".
+ * Beyond the spec's fields: the event's type and date, and the gaming team's name, so the list can
+ * say when the event is and call a party's people attendees.
+ */
 export interface Dashboard {
   donations: { amount: string; message: string }[];
   events_and_teams: {
-    e: { eventNumber: number; name: string; location: string; image: EventImage | null };
-    t: { date: string; amount: string; players: { name: string }[] };
+    e: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
+    t: { date: string; amount: string; teamName: string | null; players: { name: string }[] };
   }[];
 }

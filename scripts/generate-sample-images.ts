@@ -512,8 +512,12 @@ function logo(job: ImageJob, site: JsonObject): string {
     out += text(w * 0.38, h * 0.38 + i * size * 1.15, size, '#fff', line, t` font-family="${FONT}" font-weight="700"`);
   });
   const tagline = scholarship ? 'Sports and school can take a kid anywhere' : str(site['tagline']);
-  const tagSize = Math.min(30 * s, (w * 0.58) / (tagline.length * 0.55));
-  out += text(w * 0.38, h * 0.38 + lines.length * size * 1.15 + 20 * s, tagSize, GOLD, tagline, t` font-family="${FONT}" font-weight="600"`);
+  // Two lines, so the banner's slogan stays readable when a phone shrinks it to a quarter.
+  const tagLines = wrap(tagline, Math.ceil(tagline.length / 2) + 4);
+  const tagSize = Math.min(42 * s, (w * 0.58) / (Math.max(...tagLines.map((l) => l.length)) * 0.55));
+  tagLines.forEach((line, i) => {
+    out += text(w * 0.38, h * 0.38 + lines.length * size * 1.15 + 16 * s + i * tagSize * 1.2, tagSize, GOLD, line, t` font-family="${FONT}" font-weight="600"`);
+  });
   return out;
 }
 

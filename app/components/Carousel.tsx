@@ -13,7 +13,7 @@ interface CarouselProps {
   align?: 'start' | 'center';
   /** Tailwind classes for the dots row, or null for no dots. */
   dotsClassName?: string | null;
-  /** Previous/next buttons drawn over the slides (hero) or beside the dots. */
+  /** Where the previous/pause/next row goes: over the slides (absolute) or in its own row below. */
   controlsClassName?: string;
 }
 
@@ -91,32 +91,38 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
           ))}
         </div>
       </div>
-      {ready && snapCount > 1 ? (
+      {slides.length > 1 ? (
+        // The row is drawn by the server too (empty), so buttons arriving with the script move nothing.
         <div className={`flex items-center justify-center gap-2 ${controlsClassName}`}>
-          <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollPrev())} aria-label={`Previous (${label})`}>
-            ‹
-          </button>
-          <button
-            type="button"
-            className={button}
-            aria-controls={id}
-            onClick={() => (playing ? autoplay.stop() : autoplay.play())}
-            aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
-          >
-            {playing ? 'Pause' : 'Play'}
-          </button>
-          <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollNext())} aria-label={`Next (${label})`}>
-            ›
-          </button>
+          {ready && snapCount > 1 ? (
+            <>
+              <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollPrev())} aria-label={`Previous (${label})`}>
+                ‹
+              </button>
+              <button
+                type="button"
+                className={button}
+                aria-controls={id}
+                onClick={() => (playing ? autoplay.stop() : autoplay.play())}
+                aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
+              >
+                {playing ? 'Pause' : 'Play'}
+              </button>
+              <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollNext())} aria-label={`Next (${label})`}>
+                ›
+              </button>
+            </>
+          ) : null}
         </div>
       ) : null}
-      {ready && dotsClassName !== null && snapCount > 1 ? (
-        <div className={`mt-3 flex flex-wrap justify-center gap-1 ${dotsClassName}`}>
-          {Array.from({ length: snapCount }, (_, index) => (
+      {dotsClassName !== null && slides.length > 1 ? (
+        <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`}>
+          {Array.from({ length: ready ? snapCount : 0 }, (_, index) => (
             <button
               key={index}
               type="button"
-              className="flex h-6 w-6 items-center justify-center"
+              // 20 px targets 24 px apart: fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
+              className="flex h-6 w-5 items-center justify-center"
               aria-label={`Go to slide ${index + 1} of ${snapCount}`}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => stopThen(() => emblaApi?.scrollTo(index))}

@@ -8,10 +8,11 @@ import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../lib/payment-flow';
 import { useFocusFirstError } from '../lib/use-focus-first-error';
 import { useReturnFocus } from '../lib/use-return-focus';
-import { FieldError, FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from './forms/FormParts';
+import { FieldError, GeneralErrors, TextField } from './forms/FormParts';
 import { CloseIcon } from './icons';
 import type { CardPaymentHandle } from './payments/card-payment';
 import { CardPayment } from './payments/CardPayment';
+import { PAYMENT_DIALOG_PADDING, PaymentDialogFooter } from './payments/PaymentDialogFooter';
 
 interface DonationDialogControls {
   open: () => void;
@@ -46,7 +47,7 @@ export function DonationDialogProvider({ payments, children }: { payments: Publi
             {...returnFocus}
             // The card form must not lose what was typed because of a stray tap outside.
             onPointerDownOutside={(e) => e.preventDefault()}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(34rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+            className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(34rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white shadow-2xl ${PAYMENT_DIALOG_PADDING}`}
           >
             <DonationForm key={session} payments={payments} onClose={() => setOpen(false)} />
           </Dialog.Content>
@@ -81,7 +82,10 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
   });
   const done = flow.outcome !== 'none';
   useFocusFirstError(`${id}-form`, flow.errors);
-  const set = (name: keyof DonationValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: keyof DonationValues) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    flow.clearErrors(name);
+  };
 
   return (
     <form
@@ -102,19 +106,6 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
       <Dialog.Description className="mt-2 text-sm text-slate-600">
         Your gift helps Ohio Valley families through illness and tragedy. A tax receipt is emailed to you.
       </Dialog.Description>
-
-      {flow.outcome === 'paid' ? (
-        <div className="mt-5">
-          <SuccessNotice>Success! Thank you for your donation!</SuccessNotice>
-        </div>
-      ) : null}
-      {flow.outcome === 'paid-unconfirmed' ? (
-        <div className="mt-5">
-          <SuccessNotice>
-            Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again.
-          </SuccessNotice>
-        </div>
-      ) : null}
 
       <fieldset disabled={done} className="mt-5 space-y-4">
         <GeneralErrors errors={flow.errors} fields={FIELDS} />
@@ -157,7 +148,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
             onChange={(e) => set('message')(e.target.value)}
             aria-invalid={flow.errors.message ? true : undefined}
             aria-describedby={flow.errors.message ? `${id}-message-error` : undefined}
-            className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
+            className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600"
           />
         </div>
         <CardPayment
@@ -167,24 +158,19 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           amountCents={parseAmountToCents(values.amount) ?? 100}
           idPrefix={id}
           error={flow.errors.card}
+          onEdit={() => flow.clearErrors('card')}
         />
       </fieldset>
 
-      <div className="mt-4">
-        <FixErrorsNotice errors={flow.errors} />
-      </div>
-      <div className="mt-4 flex justify-end gap-3">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
-          {done ? 'Close' : 'Not now'}
-        </button>
-        <button
-          type="submit"
-          disabled={flow.sendingRequest || done || !cardReady}
-          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {flow.sendingRequest ? 'Processing…' : 'Confirm'}
-        </button>
-      </div>
+      <PaymentDialogFooter
+        errors={flow.errors}
+        outcome={flow.outcome}
+        successText="Success! Thank you for your donation!"
+        unconfirmedText="Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again."
+        sending={flow.sendingRequest}
+        cardReady={cardReady}
+        onClose={onClose}
+      />
     </form>
   );
 }

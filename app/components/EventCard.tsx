@@ -6,11 +6,14 @@ interface CardOptions {
   headingLevel?: 2 | 3;
   /** The first card of a page's main list is its largest early picture: load it at once. */
   priority?: boolean;
+  /** Today in the foundation's time zone (from the loader, so server and browser agree): earlier events are marked past. */
+  today?: string;
 }
 
 /** One event in a list (home's Upcoming Events, the Events index). */
-export function EventCard({ event, headingLevel = 3, priority = false }: { event: ApiEvent } & CardOptions) {
+export function EventCard({ event, headingLevel = 3, priority = false, today }: { event: ApiEvent } & CardOptions) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const past = today !== undefined && event.eventDate < today;
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {event.image ? (
@@ -29,6 +32,7 @@ export function EventCard({ event, headingLevel = 3, priority = false }: { event
         <p className="mt-1 text-sm text-slate-600">
           {formatEventDate(event.eventDate)} · {event.location}
         </p>
+        {past ? <p className="mt-2 self-start rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Past event</p> : null}
         <p className="mt-3 flex-1 text-slate-700">{event.description}</p>
         {event.show_sponsor && event.sponsor ? (
           <p className="mt-3 text-sm">
@@ -51,12 +55,12 @@ export function EventCard({ event, headingLevel = 3, priority = false }: { event
 }
 
 /** A responsive grid of event cards. */
-export function EventList({ events, headingLevel, priority = false }: { events: ApiEvent[] } & CardOptions) {
+export function EventList({ events, headingLevel, priority = false, today }: { events: ApiEvent[] } & CardOptions) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {events.map((event, index) => (
         <li key={event.eventNumber} className="flex">
-          <EventCard event={event} headingLevel={headingLevel} priority={priority && index === 0} />
+          <EventCard event={event} headingLevel={headingLevel} priority={priority && index === 0} today={today} />
         </li>
       ))}
     </ul>

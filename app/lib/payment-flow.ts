@@ -77,13 +77,15 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
     [card, outcome, receiptEmail, requestIntent, save, serverErrorText],
   );
 
-  /** Closing the modal resets everything (spec §4 "Closing triggers a reset"). */
-  const reset = useCallback(() => {
-    intent.current = null;
-    setErrors({});
-    setOutcome('none');
-    setSendingRequest(false);
+  /** A field the visitor edits loses its error (the others stay until the next Confirm). */
+  const clearErrors = useCallback((...keys: string[]) => {
+    setErrors((current) => {
+      if (!keys.some((key) => key in current)) return current;
+      const next = { ...current };
+      for (const key of keys) delete next[key];
+      return next;
+    });
   }, []);
 
-  return { sendingRequest, errors, setErrors, outcome, confirm, reset };
+  return { sendingRequest, errors, outcome, confirm, clearErrors };
 }

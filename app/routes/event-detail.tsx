@@ -158,6 +158,9 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-brand-800">{missing ? `Event ${params.eventNumber} doesn't exist.` : 'This event could not be loaded.'}</h1>
+      <p className="mt-4 text-slate-700">
+        {missing ? 'The link may be mistyped, or the event may have been taken down. Every event we hold is on the Events page.' : 'Please try again in a moment.'}
+      </p>
       <Link to="/events" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
         Back to events
       </Link>

@@ -1,16 +1,17 @@
+import { todayInFoundationZone } from '../../common/events';
 import { EventList } from '../components/EventCard';
 import { PageHeader } from '../components/PageHeader';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/events';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { events: await context.services.events.all() };
+  return { events: await context.services.events.all(), today: todayInFoundationZone() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Events', 'Golf outings, gaming tournaments and steak fries that raise money for Ohio Valley families.');
 
-export default function Events({ loaderData: { events } }: Route.ComponentProps) {
+export default function Events({ loaderData: { events, today } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Events" />
@@ -18,7 +19,7 @@ export default function Events({ loaderData: { events } }: Route.ComponentProps)
         {events.length === 0 ? (
           <p className="text-center text-lg text-slate-700">No events in database.</p>
         ) : (
-          <EventList events={events} headingLevel={2} priority />
+          <EventList events={events} headingLevel={2} priority today={today} />
         )}
       </div>
     </>

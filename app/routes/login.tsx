@@ -18,6 +18,8 @@ interface LoginState {
   passwordReset?: boolean;
   /** Where the visitor was going when asked to log in (same-site paths only). */
   from?: string;
+  /** The address just registered, so it need not be typed again. */
+  email?: string;
 }
 
 const safeReturnPath = (from: unknown) => (typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : '/dashboard');
@@ -27,7 +29,7 @@ export default function Page() {
   const state = (location.state ?? {}) as LoginState;
   useRedirectSignedIn(safeReturnPath(state.from));
   const navigate = useNavigate();
-  const form = useApiForm({ email: '', password: '' });
+  const form = useApiForm({ email: typeof state.email === 'string' ? state.email : '', password: '' });
 
   const onSubmit = form.submit(async (values) => {
     const { token } = await apiRequest<{ token: string }>('/user/login', { body: values });

@@ -20,7 +20,7 @@ export default function Page() {
   const onSubmit = form.submit(async (values) => {
     await apiRequest('/user/register', { body: values });
     // Spec §4: a successful registration leads to Login with the green message.
-    await navigate('/login', { state: { newRegister: true } });
+    await navigate('/login', { state: { newRegister: true, email: values.email.trim() } });
   });
 
   return (
@@ -50,7 +50,7 @@ export default function Page() {
             autoComplete="email"
             maxLength={254}
             required
-            placeholder="Use a Gravatar email for a profile picture"
+            placeholder="Your Gravatar email adds a photo"
             {...form.field('email')}
           />
           <TextField

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import {
+  emailField,
   ForgotPasswordSchema,
   LoginSchema,
   RegisterSchema,
@@ -9,6 +10,7 @@ import {
   type Dashboard,
   type TokenClaims,
 } from '../../common/accounts';
+import { fieldErrorsFromIssues } from '../../common/api-errors';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/json';
@@ -36,6 +38,7 @@ import { parseBody } from './parse';
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_LINK_MINUTES = 60;
 const WRONG_CREDENTIALS = 'Email or password is incorrect.';
+const COMMON_PASSWORD = 'This password is too common and easy to guess. Please choose another.';
 
 /** The authenticated caller, as read from a verified token. */
 export interface AuthUser {
@@ -90,20 +93,24 @@ export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: Acc
   }
 
   async function assertStrongPassword(password: string, field = 'password'): Promise<void> {
-    if (isCommonPassword(password)) {
-      throw new ValidationError({ [field]: 'This password is too common and easy to guess. Please choose another.' });
-    }
+    if (isCommonPassword(password)) throw new ValidationError({ [field]: COMMON_PASSWORD });
   }
 
   return {
     async register(body: unknown): Promise<{ id: number }> {
-      const input = parseBody(RegisterSchema, body);
-      await assertStrongPassword(input.password);
-      const taken = await takenIdentities(db, input.email, input.username);
-      const clashes: Record<string, string> = {};
-      if (taken.username) clashes.username = 'This username is taken. Please choose another.';
-      if (taken.email) clashes.email = 'An account with this email already exists. Log in instead.';
-      if (Object.keys(clashes).length > 0) throw new ValidationError(clashes);
+      // Every problem in one answer (the form's, a common password, a taken name or email), so
+      // nobody has to send the form twice to learn about the second one.
+      const parsed = RegisterSchema.safeParse(body ?? {});
+      const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+      const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      if (!errors.password && typeof raw.password === 'string' && isCommonPassword(raw.password)) errors.password = COMMON_PASSWORD;
+      const email = errors.email ? null : (emailField.safeParse(raw.email).data ?? null);
+      const username = errors.username || typeof raw.username !== 'string' ? null : raw.username.trim();
+      const taken = await takenIdentities(db, email, username);
+      if (taken.username) errors.username = 'This username is taken. Please choose another.';
+      if (taken.email) errors.email = 'An account with this email already exists. Log in instead.';
+      if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const input = parsed.data;
       const passwordHash = await hash(input.password);
       try {
         const user = await insertUser(db, { ...input, passwordHash });
@@ -151,7 +158,7 @@ export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: Acc
         donations: donations.map((d) => ({ amount: centsToDecimalString(d.amountCents), message: d.message })),
         events_and_teams: signups.map((s) => ({
           e: s.event,
-          t: { date: s.paidAt, amount: centsToDecimalString(s.amountCents), players: s.players.map((name) => ({ name })) },
+          t: { date: s.paidAt, amount: centsToDecimalString(s.amountCents), teamName: s.teamName, players: s.players.map((name) => ({ name })) },
         })),
       };
     },

@@ -30,7 +30,8 @@ test('register → success message → log in → dashboard → log out', async 
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
+  // The address just registered is already filled in.
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
 

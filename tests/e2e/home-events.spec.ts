@@ -90,6 +90,10 @@ test.describe('Events', () => {
     await expect(details).toHaveCount(6);
     const hrefs = await details.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/events/6', '/events/5', '/events/4', '/events/3', '/events/2', '/events/1']);
+    // Events already held say so (the sample's 1–3 are in the past, 4–6 ahead).
+    const cards = page.getByRole('main').getByRole('article');
+    const past = await cards.evaluateAll((articles) => articles.map((a) => a.textContent?.includes('Past event') ?? false));
+    expect(past).toEqual([false, false, false, true, true, true]);
   });
 
   test('detail: Back, stats, accommodations, proceeds, sponsor and the golf partnership flyer', async ({ page, request }) => {

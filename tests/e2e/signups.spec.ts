@@ -126,7 +126,8 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toBeFocused();
   await page.goto('/dashboard');
-  await expect(page.getByRole('region', { name: 'Events' }).getByText('Pat Hale, Sam Hale')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Events' }).getByText('Attendees: Pat Hale, Sam Hale')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Events' }).getByText('Saturday, April 17, 2027')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Amount paid: $40.00')).toBeVisible();
 });
 

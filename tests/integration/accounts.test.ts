@@ -111,6 +111,13 @@ describe('POST /api/user/register', () => {
     const sameUsername = await client.post('/api/user/register', newUser({ username: first.username.toUpperCase() }));
     expect(sameUsername.status).toBe(400);
     expect(Object.keys(sameUsername.json)).toEqual(['username']);
+    // Every problem comes back at once: nobody sends the form twice to learn about the next one.
+    const everything = await client.post(
+      '/api/user/register',
+      newUser({ email: first.email, username: first.username, password: 'password1', password2: 'password2', last: '' }),
+    );
+    expect(Object.keys(everything.json).sort()).toEqual(['email', 'last', 'password', 'password2', 'username']);
+    expect(everything.json.password).toBe('This password is too common and easy to guess. Please choose another.');
     const count = await server.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where(sql<string>`lower(email)`, '=', first.email.toLowerCase()).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
@@ -280,7 +287,11 @@ describe('GET /api/user/dashboard', () => {
         { user_id: idA, amount_cents: 999, email: a.email, message: 'never paid', status: 'pending', payment_intent_id: `pi_b_${unique()}`, created_at: now, paid_at: null },
       ])
       .execute();
-    const event = await server.db.selectFrom('events').select(['id', 'event_number', 'name', 'location']).where('event_type', '=', 'Golf Event').executeTakeFirstOrThrow();
+    const event = await server.db
+      .selectFrom('events')
+      .select(['id', 'event_number', 'event_type', 'event_date', 'name', 'location'])
+      .where('event_type', '=', 'Golf Event')
+      .executeTakeFirstOrThrow();
     const signup = await server.db
       .insertInto('signups')
       .values({ user_id: idA, event_id: event.id, kind: 'golf', amount_cents: 40000, receipt_email: a.email, status: 'paid', payment_intent_id: `pi_c_${unique()}`, created_at: now, paid_at: now })
@@ -296,8 +307,15 @@ describe('GET /api/user/dashboard', () => {
       donations: [{ amount: '20.00', message: 'For the families <b>' }],
       events_and_teams: [
         {
-          e: { eventNumber: Number(event.event_number), name: event.name, location: event.location, image: expect.objectContaining({ src: expect.any(String) }) },
-          t: { date: now, amount: '400.00', players: [{ name: 'Ada' }, { name: 'Grace' }, { name: 'Katherine' }, { name: 'Dorothy' }] },
+          e: {
+            eventNumber: Number(event.event_number),
+            eventType: 'Golf Event',
+            eventDate: event.event_date,
+            name: event.name,
+            location: event.location,
+            image: expect.objectContaining({ src: expect.any(String) }),
+          },
+          t: { date: now, amount: '400.00', teamName: null, players: [{ name: 'Ada' }, { name: 'Grace' }, { name: 'Katherine' }, { name: 'Dorothy' }] },
         },
       ],
     });

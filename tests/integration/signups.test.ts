@@ -295,8 +295,8 @@ describe('paying and saving', () => {
     const dashboard = await client.request('GET', '/api/user/dashboard', { headers: me.authorization });
     expect(dashboard.json.events_and_teams).toEqual([
       {
-        e: expect.objectContaining({ eventNumber: 5 }),
-        t: { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), amount: '40.00', players: [{ name: 'Mom' }, { name: 'Kid' }] },
+        e: expect.objectContaining({ eventNumber: 5, eventType: 'Benefit Event', eventDate: '2027-04-17' }),
+        t: { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), amount: '40.00', teamName: null, players: [{ name: 'Mom' }, { name: 'Kid' }] },
       },
     ]);
   });

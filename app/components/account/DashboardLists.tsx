@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../common/accounts';
-import { formatDayOf } from '../../../common/events';
+import { formatDayOf, formatEventDate } from '../../../common/events';
 
 const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -44,9 +44,16 @@ export function EventsList({ items }: { items: Dashboard['events_and_teams'] }) 
               <div className="min-w-0 flex-1">
                 <h3 className="text-lg font-semibold text-slate-900">{e.name}</h3>
                 <p className="text-slate-700">{e.location}</p>
-                {t.players.length > 0 ? (
+                <p className="text-sm text-slate-700">{formatEventDate(e.eventDate)}</p>
+                {t.teamName ? (
                   <p className="mt-2 text-slate-800">
-                    <span className="font-semibold">Players: </span>
+                    <span className="font-semibold">Team: </span>
+                    {t.teamName}
+                  </p>
+                ) : null}
+                {t.players.length > 0 ? (
+                  <p className={`${t.teamName ? '' : 'mt-2 '}text-slate-800`}>
+                    <span className="font-semibold">{e.eventType === 'Benefit Event' ? 'Attendees: ' : 'Players: '}</span>
                     {t.players.map((p) => p.name).join(', ')}
                   </p>
                 ) : null}

@@ -9,8 +9,11 @@ export function ProfileCard({ user }: { user: TokenUser }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
   const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
+  // A long address may break before its @ (not mid-word) on a narrow card.
+  const at = user.email?.lastIndexOf('@') ?? -1;
+  const [mailbox, domain] = at > 0 ? [user.email!.slice(0, at), user.email!.slice(at + 1)] : [user.email, ''];
   return (
-    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+    <section aria-labelledby="profile-heading" className="self-start rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
       {user.avatar && !avatarFailed ? (
         <img
           src={user.avatar}
@@ -34,7 +37,14 @@ export function ProfileCard({ user }: { user: TokenUser }) {
         {name}
       </h2>
       {user.date ? <p className="mt-1 text-slate-700">Joined {formatDayOf(user.date)}</p> : null}
-      <p className="mt-3 break-all text-slate-800">{user.email}</p>
+      <p className="mt-3 text-slate-800 [overflow-wrap:anywhere]">
+        {mailbox}
+        {domain ? (
+          <>
+            <wbr />@{domain}
+          </>
+        ) : null}
+      </p>
       <p className="text-slate-700">@{user.username}</p>
     </section>
   );

@@ -40,9 +40,12 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
       </button>
       <div aria-live="polite" className="mt-3">
         {pressed && !isAuthenticated ? (
-          <Link to="/login" state={{ from: `/events/${event.eventNumber}` }} className="font-medium text-brand-700 underline">
-            Click here to login or signup.
-          </Link>
+          <p className="text-slate-700">
+            Sign-up is for account holders, so we can send your receipt and show the team on your dashboard.{' '}
+            <Link to="/login" state={{ from: `/events/${event.eventNumber}` }} className="font-medium text-brand-700 underline">
+              Click here to login or signup.
+            </Link>
+          </p>
         ) : null}
       </div>
       {kind && isAuthenticated ? <SignupDialog event={event} kind={kind} open={open} onOpenChange={setOpen} /> : null}

@@ -10,10 +10,11 @@ import { useAuth } from '../../lib/auth';
 import { usePaymentFlow } from '../../lib/payment-flow';
 import { useFocusFirstError } from '../../lib/use-focus-first-error';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { FixErrorsNotice, GeneralErrors, SuccessNotice, TextField } from '../forms/FormParts';
+import { GeneralErrors, TextField } from '../forms/FormParts';
 import { CloseIcon } from '../icons';
 import type { CardPaymentHandle } from '../payments/card-payment';
 import { CardPayment } from '../payments/CardPayment';
+import { PAYMENT_DIALOG_PADDING, PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { AttendeeFields, initialSignupValues, TeamFields, type AttendeeValues, type SignupValues } from './SignupFields';
 
 const TERMS_PDF = '/media/documents/gaming-tournament-terms.pdf';
@@ -22,6 +23,16 @@ function priceOf(kind: SignupKind, values: SignupValues): number {
   if (kind === 'golf') return GOLF_TEAM_CENTS;
   if (kind === 'gaming') return GAMING_TEAM_CENTS;
   return steakfryPriceCents((values.attendees as AttendeeValues[]) ?? []);
+}
+
+/** Errors an edit of the party answers: the edited fields, or every attendee's when one is added or removed (the numbers shift). */
+function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[], errors: Record<string, string>): string[] {
+  if (before.length !== after.length) return ['amount', 'attendees', ...Object.keys(errors).filter((key) => key.startsWith('attendee-'))];
+  return after.flatMap((a, i) => [
+    ...(a.name !== before[i]?.name ? [`attendee-${i}-name`] : []),
+    ...(a.allergies !== before[i]?.allergies ? [`attendee-${i}-allergies`] : []),
+    ...(a.child !== before[i]?.child ? ['amount'] : []),
+  ]);
 }
 
 /** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
@@ -43,7 +54,7 @@ export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEv
         <Dialog.Content
           {...returnFocus}
           onPointerDownOutside={(e) => e.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[min(44rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[min(44rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white shadow-2xl ${PAYMENT_DIALOG_PADDING}`}
         >
           <SignupForm key={session} event={event} kind={kind} onClose={() => change(false)} />
         </Dialog.Content>
@@ -84,7 +95,11 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
     return [...keys];
   }, [values]);
 
-  const onChange = (name: string, value: string | boolean | AttendeeValues[]) => setValues((v) => ({ ...v, [name]: value }));
+  const onChange = (name: string, value: string | boolean | AttendeeValues[]) => {
+    if (name === 'attendees') flow.clearErrors(...attendeeErrorsToClear(values.attendees as AttendeeValues[], value as AttendeeValues[], flow.errors));
+    else flow.clearErrors(name);
+    setValues((v) => ({ ...v, [name]: value }));
+  };
 
   return (
     <form
@@ -97,7 +112,9 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
       }}
     >
       <div className="flex items-start justify-between gap-4">
-        <Dialog.Title className="text-2xl font-semibold text-brand-800">{event.eventType} sign-up</Dialog.Title>
+        <Dialog.Title className="text-2xl font-semibold text-brand-800">
+          {event.eventType} <span className="whitespace-nowrap">sign-up</span>
+        </Dialog.Title>
         <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close the sign-up form">
           <CloseIcon />
         </Dialog.Close>
@@ -106,17 +123,6 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
         {event.name} — {event.location}
       </Dialog.Description>
 
-      {flow.outcome === 'paid' ? (
-        <div className="mt-4">
-          <SuccessNotice>Success! Thank you for signing up!</SuccessNotice>
-        </div>
-      ) : null}
-      {flow.outcome === 'paid-unconfirmed' ? (
-        <div className="mt-4">
-          <SuccessNotice>Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again.</SuccessNotice>
-        </div>
-      ) : null}
-
       <fieldset disabled={done} className="mt-4 space-y-4">
         <GeneralErrors errors={flow.errors} fields={shownFields} />
         {kind === 'steakfry' ? (
@@ -124,7 +130,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
         ) : (
           <TeamFields kind={kind} idPrefix={id} values={values} errors={flow.errors} onChange={onChange} termsHref={kind === 'gaming' ? TERMS_PDF : null} />
         )}
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField
             id={`${id}-receiptEmail`}
             name="receiptEmail"
@@ -145,27 +151,28 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
             value={formatCents(price)}
             error={flow.errors.amount}
             onValueChange={() => undefined}
-            className="[&_input]:bg-slate-100"
           />
         </div>
-        <CardPayment payments={payments} handle={card} onReadyChange={setCardReady} amountCents={price} idPrefix={id} error={flow.errors.card} />
+        <CardPayment
+          payments={payments}
+          handle={card}
+          onReadyChange={setCardReady}
+          amountCents={price}
+          idPrefix={id}
+          error={flow.errors.card}
+          onEdit={() => flow.clearErrors('card')}
+        />
       </fieldset>
 
-      <div className="mt-4">
-        <FixErrorsNotice errors={flow.errors} />
-      </div>
-      <div className="mt-4 flex justify-end gap-3">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
-          {done ? 'Close' : 'Not now'}
-        </button>
-        <button
-          type="submit"
-          disabled={flow.sendingRequest || done || !cardReady}
-          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {flow.sendingRequest ? 'Processing…' : 'Confirm'}
-        </button>
-      </div>
+      <PaymentDialogFooter
+        errors={flow.errors}
+        outcome={flow.outcome}
+        successText="Success! Thank you for signing up!"
+        unconfirmedText="Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again."
+        sending={flow.sendingRequest}
+        cardReady={cardReady}
+        onClose={onClose}
+      />
     </form>
   );
 }

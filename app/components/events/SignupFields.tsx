@@ -56,7 +56,7 @@ function PlayerFieldset({ n, kind, idPrefix, values, errors, onChange }: FieldsP
   return (
     <fieldset className="rounded-lg border border-slate-300 p-4">
       <legend className="px-1 font-semibold text-slate-800">Player {n}</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
         <TextField {...props('Name', 'Name')} autoComplete={n === 1 ? 'name' : 'off'} maxLength={100} required />
         <TextField {...props('Email', n === 1 ? 'Email' : 'Email (optional)')} type="email" autoComplete={n === 1 ? 'email' : 'off'} maxLength={254} required={n === 1} />
         {kind === 'golf' ? (
@@ -72,7 +72,7 @@ function PlayerFieldset({ n, kind, idPrefix, values, errors, onChange }: FieldsP
               onChange={(e) => onChange(key('ShirtSize'), e.target.value)}
               aria-invalid={errors[key('ShirtSize')] ? true : undefined}
               aria-describedby={errors[key('ShirtSize')] ? `${idPrefix}-${key('ShirtSize')}-error` : undefined}
-              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
+              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base disabled:bg-slate-100 disabled:text-slate-600"
             >
               <option value="">Choose a size</option>
               {SHIRT_SIZES.map((size) => (
@@ -98,7 +98,7 @@ export function TeamFields({ kind, ...props }: FieldsProps & { kind: 'golf' | 'g
   return (
     <div className="space-y-4">
       {kind === 'gaming' ? (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField
             id={`${idPrefix}-teamName`}
             name="teamName"
@@ -117,7 +117,7 @@ export function TeamFields({ kind, ...props }: FieldsProps & { kind: 'golf' | 'g
             autoComplete="tel"
             maxLength={30}
             required
-            placeholder="(740) 555-0142"
+            placeholder="e.g. (304) 555-0199"
             value={text(values, 'teamContactNumber')}
             error={errors.teamContactNumber}
             onValueChange={(v) => onChange('teamContactNumber', v)}
@@ -167,7 +167,7 @@ export function AttendeeFields({ idPrefix, values, errors, onChange }: FieldsPro
           <li key={i}>
             <fieldset className="rounded-lg border border-slate-300 p-4">
               <legend className="px-1 font-semibold text-slate-800">Attendee {i + 1}</legend>
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
                 <TextField
                   id={`${idPrefix}-attendee-${i}-name`}
                   name={`attendee-${i}-name`}

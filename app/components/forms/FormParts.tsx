@@ -38,7 +38,7 @@ export function TextField({ name, label, value, onValueChange, error, hint, id, 
         onChange={(e) => onValueChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined}
-        className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none ${
+        className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 read-only:bg-slate-100 ${
           error ? 'border-red-500' : 'border-slate-400'
         }`}
         {...input}
@@ -109,5 +109,5 @@ export function NeedsJavaScript() {
 
 /** The card the account forms sit on. */
 export function FormCard({ children }: { children: ReactNode }) {
-  return <div className="mx-auto my-10 max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>;
+  return <div className="mx-auto my-10 w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>;
 }

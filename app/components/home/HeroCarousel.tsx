@@ -10,7 +10,8 @@ export function HeroCarousel({ slides }: { slides: Image[] }) {
           label="Highlights"
           delay={3000}
           slideClassName="basis-full"
-          controlsClassName="absolute right-3 bottom-3"
+          // On a phone the buttons get their own row: over the slide they would hide its text.
+          controlsClassName="h-14 sm:absolute sm:right-3 sm:bottom-3 sm:h-auto"
           slides={slides.map((image, index) => ({
             key: image.src,
             content: (

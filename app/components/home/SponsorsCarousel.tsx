@@ -10,7 +10,7 @@ export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
       align="center"
       slideClassName="basis-full px-3 min-[600px]:basis-1/3"
       dotsClassName="min-[1025px]:hidden"
-      controlsClassName="mt-4"
+      controlsClassName="mt-4 h-11"
       slides={sponsors.map((sponsor) => ({
         key: sponsor.href,
         content: (

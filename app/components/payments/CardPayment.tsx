@@ -14,6 +14,7 @@ export function CardPayment({
   amountCents,
   idPrefix,
   error,
+  onEdit,
 }: {
   payments: PublicConfig['payments'];
   handle: Ref<CardPaymentHandle>;
@@ -21,16 +22,18 @@ export function CardPayment({
   amountCents: number;
   idPrefix: string;
   error?: string;
+  /** The card details were changed (so a message about the last try can go). */
+  onEdit?: () => void;
 }) {
   const simulated = payments.provider === 'simulated';
   useEffect(() => {
     if (simulated) onReadyChange(true);
   }, [simulated, onReadyChange]);
 
-  if (payments.provider === 'simulated') return <SimulatedCardFields handle={handle} idPrefix={idPrefix} error={error} />;
+  if (payments.provider === 'simulated') return <SimulatedCardFields handle={handle} idPrefix={idPrefix} error={error} onEdit={onEdit} />;
   return (
     <Suspense fallback={<p className="text-sm text-slate-600">Loading the secure card form…</p>}>
-      <StripeCardFields publishableKey={payments.publishableKey} amountCents={amountCents} handle={handle} onReadyChange={onReadyChange} error={error} />
+      <StripeCardFields publishableKey={payments.publishableKey} amountCents={amountCents} handle={handle} onReadyChange={onReadyChange} error={error} onEdit={onEdit} />
     </Suspense>
   );
 }

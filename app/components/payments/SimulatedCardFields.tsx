@@ -20,8 +20,22 @@ const formatExpiry = (value: string) => {
  * The simulated gateway's card form (DESIGN.md): Stripe's test cards and messages, no money moves.
  * The card goes to our own server's simulated gateway, never anywhere else.
  */
-export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<CardPaymentHandle>; idPrefix: string; error?: string }) {
+export function SimulatedCardFields({
+  handle,
+  idPrefix,
+  error,
+  onEdit,
+}: {
+  handle: Ref<CardPaymentHandle>;
+  idPrefix: string;
+  error?: string;
+  onEdit?: () => void;
+}) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', zip: '' });
+  const edit = (patch: Partial<typeof card>) => {
+    setCard((c) => ({ ...c, ...patch }));
+    onEdit?.();
+  };
 
   useImperativeHandle(
     handle,
@@ -43,13 +57,17 @@ export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<C
   return (
     <fieldset className="rounded-lg border border-slate-300 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Card details</legend>
-      <p className="mb-3 rounded-md bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">Test mode — no real card is charged</p>
+      <div className="mb-3 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900">
+        <p className="font-semibold">Test mode — no real card is charged</p>
+        <p className="mt-0.5">Use the test card 4242 4242 4242 4242 with any future date.</p>
+      </div>
       {error ? (
         <p id={`${idPrefix}-card-error`} role="alert" className="mb-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {error}
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-3">
+      {/* Inputs line up even when a label wraps on a narrow phone. */}
+      <div className="grid grid-cols-2 items-end gap-3">
         <TextField
           id={`${idPrefix}-card-number`}
           className="col-span-2"
@@ -57,10 +75,10 @@ export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<C
           label="Card number"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
+          placeholder="1234 1234 1234 1234"
           maxLength={23}
           value={card.number}
-          onValueChange={(v) => setCard((c) => ({ ...c, number: groupDigits(v) }))}
+          onValueChange={(v) => edit({ number: groupDigits(v) })}
         />
         <TextField
           id={`${idPrefix}-card-expiry`}
@@ -71,7 +89,7 @@ export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<C
           placeholder="MM/YY"
           maxLength={5}
           value={card.expiry}
-          onValueChange={(v) => setCard((c) => ({ ...c, expiry: formatExpiry(v) }))}
+          onValueChange={(v) => edit({ expiry: formatExpiry(v) })}
         />
         <TextField
           id={`${idPrefix}-card-cvc`}
@@ -79,10 +97,9 @@ export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<C
           label="CVC"
           inputMode="numeric"
           autoComplete="cc-csc"
-          placeholder="123"
           maxLength={4}
           value={card.cvc}
-          onValueChange={(v) => setCard((c) => ({ ...c, cvc: v.replace(/\D/g, '').slice(0, 4) }))}
+          onValueChange={(v) => edit({ cvc: v.replace(/\D/g, '').slice(0, 4) })}
         />
         <TextField
           id={`${idPrefix}-card-zip`}
@@ -91,10 +108,9 @@ export function SimulatedCardFields({ handle, idPrefix, error }: { handle: Ref<C
           label="ZIP"
           inputMode="numeric"
           autoComplete="postal-code"
-          placeholder="43947"
           maxLength={10}
           value={card.zip}
-          onValueChange={(v) => setCard((c) => ({ ...c, zip: v.replace(/[^\d-]/g, '').slice(0, 10) }))}
+          onValueChange={(v) => edit({ zip: v.replace(/[^\d-]/g, '').slice(0, 10) })}
         />
       </div>
     </fieldset>

@@ -6,7 +6,7 @@ import type { CardPaymentHandle } from './card-payment';
 let stripePromise: Promise<Stripe | null> | null = null;
 const stripeFor = (publishableKey: string) => (stripePromise ??= loadStripe(publishableKey));
 
-function PaymentFields({ handle, onReadyChange }: { handle: Ref<CardPaymentHandle>; onReadyChange: (ready: boolean) => void }) {
+function PaymentFields({ handle, onReadyChange, onEdit }: { handle: Ref<CardPaymentHandle>; onReadyChange: (ready: boolean) => void; onEdit?: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
 
@@ -35,7 +35,7 @@ function PaymentFields({ handle, onReadyChange }: { handle: Ref<CardPaymentHandl
     [stripe, elements],
   );
 
-  return <PaymentElement onReady={() => onReadyChange(true)} options={{ layout: 'tabs' }} />;
+  return <PaymentElement onReady={() => onReadyChange(true)} onChange={() => onEdit?.()} options={{ layout: 'tabs' }} />;
 }
 
 /** Stripe's Payment Element (cards, Apple Pay and Google Pay where offered), created before the intent. */
@@ -45,12 +45,14 @@ export default function StripeCardFields({
   handle,
   onReadyChange,
   error,
+  onEdit,
 }: {
   publishableKey: string;
   amountCents: number;
   handle: Ref<CardPaymentHandle>;
   onReadyChange: (ready: boolean) => void;
   error?: string;
+  onEdit?: () => void;
 }) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   useEffect(() => () => onReadyChange(false), [onReadyChange]);
@@ -62,7 +64,7 @@ export default function StripeCardFields({
         </p>
       ) : null}
       <Elements stripe={stripe} options={{ mode: 'payment', amount: Math.max(amountCents, 100), currency: 'usd' }}>
-        <PaymentFields handle={handle} onReadyChange={onReadyChange} />
+        <PaymentFields handle={handle} onReadyChange={onReadyChange} onEdit={onEdit} />
       </Elements>
     </div>
   );

@@ -55,17 +55,23 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 /** Which of the unique keys are already taken (case-insensitively). */
-export async function takenIdentities(db: Executor, email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+/** Which of an email and a username (either may be null: not asked) another account already uses, ignoring case. */
+export async function takenIdentities(db: Executor, email: string | null, username: string | null): Promise<{ email: boolean; username: boolean }> {
+  const wanted = { email: email?.toLowerCase() ?? null, username: username?.toLowerCase() ?? null };
+  if (wanted.email === null && wanted.username === null) return { email: false, username: false };
   const rows = await db
     .selectFrom('users')
     .select(['email', 'username'])
     .where((eb) =>
-      eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb(sql<string>`lower(username)`, '=', username.toLowerCase())]),
+      eb.or([
+        ...(wanted.email === null ? [] : [eb(sql<string>`lower(email)`, '=', wanted.email)]),
+        ...(wanted.username === null ? [] : [eb(sql<string>`lower(username)`, '=', wanted.username)]),
+      ]),
     )
     .execute();
   return {
-    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === wanted.email),
+    username: rows.some((r) => r.username.toLowerCase() === wanted.username),
   };
 }
 
@@ -145,9 +151,10 @@ export async function listPaidDonationsOfUser(db: Executor, userId: number): Pro
 }
 
 export interface UserSignup {
-  event: { eventNumber: number; name: string; location: string; image: EventImage | null };
+  event: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
   paidAt: string;
   amountCents: number;
+  teamName: string | null;
   players: string[];
 }
 
@@ -161,7 +168,10 @@ export async function listPaidSignupsOfUser(db: Executor, userId: number): Promi
       'signups.amount_cents',
       'signups.paid_at',
       'signups.created_at',
+      'signups.team_name',
       'events.event_number',
+      'events.event_type',
+      'events.event_date',
       'events.name',
       'events.location',
       'events.image_json',
@@ -186,12 +196,15 @@ export async function listPaidSignupsOfUser(db: Executor, userId: number): Promi
   return signups.map((s) => ({
     event: {
       eventNumber: Number(s.event_number),
+      eventType: s.event_type,
+      eventDate: s.event_date,
       name: s.name,
       location: s.location,
       image: parseJsonColumn<EventImage>(s.image_json),
     },
     paidAt: s.paid_at ?? s.created_at,
     amountCents: Number(s.amount_cents),
+    teamName: s.team_name,
     players: namesBySignup.get(Number(s.id)) ?? [],
   }));
 }
