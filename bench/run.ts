@@ -5,12 +5,12 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { freePort } from '../scripts/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TARGETS = ['/api/events/upcoming', '/api/content/all', '/'];
@@ -40,15 +40,6 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => reject(new Error(`process exited early (${code}):\n${output}`)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -88,6 +79,9 @@ try {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(48).toString('base64url'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A production server with no payment keys: the benchmark pages never take a payment.
+      ALLOW_SIMULATED_PAYMENTS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

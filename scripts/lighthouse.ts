@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
 import { loadConfig } from '../server/config';
+import { freePort } from './free-port';
 import { type RunningServer, startServer } from '../server/server';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { CATEGORIES, type CategoryId, describeAudit, failingAudits, type FailingAudit, medianRun, score100 } from './lighthouse-lib';
@@ -173,14 +174,17 @@ async function main(): Promise<PageResult[]> {
   // neither affects this plain-http run: Chromium does not upgrade requests to a potentially
   // trustworthy origin such as http://127.0.0.1 and ignores HSTS received over http.
   // loadProblems() below would show any request that was upgraded or failed.
+  const port = await freePort();
   server = await startServer(
     loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOW_SIMULATED_PAYMENTS: 'true', // no payment keys here; the audited pages take no payment
       DATA_DIR: dataDir,
       DATABASE_URL: path.join(dataDir, 'db.sqlite'),
       CONTENT_DIR: path.join(ROOT, 'content'),
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     }),
