@@ -307,7 +307,7 @@ const groupScene: Scene = (w, h, r) => {
 
 const clubhouseScene: Scene = (w, h, r, job) => {
   const s = h / 800;
-  const dusk = /sunset|sun going down|evening/i.test(job.alt);
+  const dusk = /sunset|sun going down|sun setting|evening/i.test(job.alt);
   const x = w * 0.5;
   const y = h * 0.72;
   let out = landscape(w, h, r, dusk);
@@ -657,6 +657,8 @@ const SCENE_RULES: [RegExp, Scene][] = [
   [/steak|grill/i, grillScene],
   [/\bcheck\b|award|trophy|dinner|banquet|podium/i, banquetScene],
   [/\bcarts?\b/i, cartScene],
+  // A group photo on a tee is a group scene, not a lone golfer teeing off.
+  [/\b(?:golfers|family|families|group|team|foursome)\b[^,]*\btee\b/i, groupScene],
   [/\btee\b|teeing|\bdrive\b/i, teeScene],
   [/putt|\bgreen\b|\bflag\b|\bpin\b|\bcup\b/i, greenScene],
   [/graduat|diploma|\bcaps?\b|gown/i, graduationScene],
