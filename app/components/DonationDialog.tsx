@@ -163,11 +163,9 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
       </fieldset>
 
       <PaymentDialogFooter
-        errors={flow.errors}
-        outcome={flow.outcome}
+        flow={flow}
         successText="Success! Thank you for your donation!"
         unconfirmedText="Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again."
-        sending={flow.sendingRequest}
         cardReady={cardReady}
         onClose={onClose}
       />

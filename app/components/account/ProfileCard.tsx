@@ -10,8 +10,9 @@ export function ProfileCard({ user }: { user: TokenUser }) {
   const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
   const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
   // A long address may break before its @ (not mid-word) on a narrow card.
-  const at = user.email?.lastIndexOf('@') ?? -1;
-  const [mailbox, domain] = at > 0 ? [user.email!.slice(0, at), user.email!.slice(at + 1)] : [user.email, ''];
+  const email = user.email ?? '';
+  const at = email.lastIndexOf('@');
+  const [mailbox, domain] = at > 0 ? [email.slice(0, at), email.slice(at + 1)] : [email, ''];
   return (
     <section aria-labelledby="profile-heading" className="self-start rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
       {user.avatar && !avatarFailed ? (

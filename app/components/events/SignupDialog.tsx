@@ -165,11 +165,9 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
       </fieldset>
 
       <PaymentDialogFooter
-        errors={flow.errors}
-        outcome={flow.outcome}
+        flow={flow}
         successText="Success! Thank you for signing up!"
         unconfirmedText="Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again."
-        sending={flow.sendingRequest}
         cardReady={cardReady}
         onClose={onClose}
       />

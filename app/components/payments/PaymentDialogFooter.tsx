@@ -1,5 +1,4 @@
-import type { FieldErrors } from '../../../common/api-errors';
-import type { PaymentOutcome } from '../../lib/payment-flow';
+import type { usePaymentFlow } from '../../lib/payment-flow';
 import { FixErrorsNotice, SuccessNotice } from '../forms/FormParts';
 
 /** Padding of the payment dialogs; the footer below reaches out to their edges. */
@@ -11,19 +10,15 @@ export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
  * answer to Confirm is in view however far down a long form was scrolled.
  */
 export function PaymentDialogFooter({
-  errors,
-  outcome,
+  flow: { errors, outcome, sendingRequest },
   successText,
   unconfirmedText,
-  sending,
   cardReady,
   onClose,
 }: {
-  errors: FieldErrors;
-  outcome: PaymentOutcome;
+  flow: Pick<ReturnType<typeof usePaymentFlow>, 'errors' | 'outcome' | 'sendingRequest'>;
   successText: string;
   unconfirmedText: string;
-  sending: boolean;
   cardReady: boolean;
   onClose: () => void;
 }) {
@@ -39,10 +34,10 @@ export function PaymentDialogFooter({
         </button>
         <button
           type="submit"
-          disabled={sending || done || !cardReady}
+          disabled={sendingRequest || done || !cardReady}
           className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {sending ? 'Processing…' : 'Confirm'}
+          {sendingRequest ? 'Processing…' : 'Confirm'}
         </button>
       </div>
     </div>
