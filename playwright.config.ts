@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-fresh.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR },
+    // Tests send X-Forwarded-For (tests/e2e/fixtures.ts): each is a visitor of its own, as behind a proxy.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR, TRUST_PROXY: 'loopback' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

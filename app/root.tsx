@@ -11,8 +11,9 @@ import { siteOrigin } from './lib/site-origin.server';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = (await context.services.content.page('site')) as SiteFacts | null;
-  // One address per page for search engines: PUBLIC_URL when set, else the address asked for.
-  const canonicalUrl = `${siteOrigin(context, request)}${new URL(request.url).pathname}`;
+  // One address per page for search engines: PUBLIC_URL when set, else where the server listens
+  // (never the Host header, which the sender chooses).
+  const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
   return { site, year: new Date().getFullYear(), canonicalUrl, payments: context.publicConfig.payments };
 }
 

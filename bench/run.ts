@@ -82,6 +82,7 @@ try {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // A production server with no payment keys: the benchmark pages never take a payment.
       ALLOW_SIMULATED_PAYMENTS: 'true',
+      MAIL_OUTBOX_IN_PRODUCTION: 'true', // no mail server either; the benchmark sends no mail
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

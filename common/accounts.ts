@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventImage } from './events';
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
 /**
  * Account payloads (spec §5 Register/Login, plus password reset). One schema per payload, shared
@@ -13,6 +14,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
 const text = (label: string) =>
   z
     .string({ error: `${label} is required.` })
+    .refine((v) => !hasControlCharacters(v), NO_CONTROL_CHARACTERS)
     .trim();
 
 const name = (label: string) => text(label).min(1, `${label} is required.`).max(50, `${label} must be at most 50 characters.`);
@@ -78,15 +80,24 @@ export interface TokenClaims {
   date: string;
 }
 
+/** Where a dashboard payment stands (ADR 013); money is two-decimal strings like the spec's amounts. */
+export interface DashboardPaymentState {
+  status: 'paid' | 'partially_refunded' | 'refunded';
+  /** What has been given back, "0.00" when nothing. */
+  refunded: string;
+  /** "Refunded: the event filled up", or null while paid in full. */
+  note: string | null;
+}
+
 /**
  * GET /api/user/dashboard (spec §3 Dashboard); amounts are two-decimal strings like "20.00".
- * Beyond the spec's fields: the event's type and date, and the gaming team's name, so the list can
- * say when the event is and call a party's people attendees.
+ * Beyond the spec's fields: the event's type and date, the gaming team's name, and each payment's
+ * state, so the list can say when the event is, call a party's people attendees and show refunds.
  */
 export interface Dashboard {
-  donations: { amount: string; message: string }[];
+  donations: ({ amount: string; message: string } & DashboardPaymentState)[];
   events_and_teams: {
     e: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
-    t: { date: string; amount: string; teamName: string | null; players: { name: string }[] };
+    t: { date: string; amount: string; teamName: string | null; players: { name: string }[] } & DashboardPaymentState;
   }[];
 }

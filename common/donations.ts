@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
-import { parseAmountToCents } from './money';
+import { clientAmountToCents } from './money';
+import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
 /** Spec §3 Donation form; the server's limits per gift. */
 export const DONATION_MIN_CENTS = 100;
@@ -11,12 +12,11 @@ export const DONATION_MESSAGE_MAX = 1000;
 export const donationAmountField = z
   .union([z.string(), z.number()], { error: 'Enter an amount, like $20.00.' })
   .transform((value, ctx) => {
-    const text = String(value);
-    if (text.trim() === '') {
+    if (typeof value === 'string' && value.trim() === '') {
       ctx.addIssue({ code: 'custom', message: 'Enter an amount, like $20.00.' });
       return z.NEVER;
     }
-    const cents = text.length > 20 ? null : parseAmountToCents(text);
+    const cents = clientAmountToCents(value);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: 'Enter the amount in dollars and cents, like 20 or $20.00.' });
       return z.NEVER;
@@ -34,6 +34,7 @@ export const DonationIntentSchema = z.object({
   message: z
     .string({ error: 'The message must be text.' })
     .max(DONATION_MESSAGE_MAX * 2, `Keep the message to ${DONATION_MESSAGE_MAX} characters or fewer.`)
+    .refine((v) => !hasControlCharacters(v), NO_CONTROL_CHARACTERS)
     .trim()
     .max(DONATION_MESSAGE_MAX, `Keep the message to ${DONATION_MESSAGE_MAX} characters or fewer.`)
     .optional()
@@ -41,8 +42,10 @@ export const DonationIntentSchema = z.object({
 });
 export type DonationIntentInput = z.infer<typeof DonationIntentSchema>;
 
-export const SaveDonationSchema = DonationIntentSchema.extend({
-  token: z.string({ error: 'The payment is missing. Please start again.' }).min(10, 'The payment is missing. Please start again.').max(300),
+/** The save call needs the payment (token) and the amount the donor saw; the stored gift is the authority. */
+export const SaveDonationSchema = z.object({
+  token: z.string({ error: 'The payment is missing. Please start again.' }).min(10, 'The payment is missing. Please start again.').max(300, 'The payment is missing. Please start again.'),
+  amount: donationAmountField,
 });
 
 /** What both intent calls answer: the secret for the card form and what the intent was made for. */

@@ -25,3 +25,17 @@ export function parseAmountToCents(input: string): number | null {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/**
+ * An amount as a browser sends it: text ("$20.00", "1,000.50") or a JSON number (20.5). Integer
+ * cents, or null when it is not a plain non-negative amount with at most two decimals.
+ */
+export function clientAmountToCents(value: unknown): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    const cents = Math.round(value * 100);
+    return Number.isSafeInteger(cents) && Math.abs(value * 100 - cents) < 1e-6 ? cents : null;
+  }
+  if (typeof value === 'string') return value.length > 20 ? null : parseAmountToCents(value);
+  return null;
+}

@@ -33,8 +33,11 @@ export interface AppServices {
 
 /** Settings the browser may see; nothing secret ever goes here. */
 export interface PublicConfig {
-  /** Absolute base URL used for canonical links, or null to use the request's own origin. */
-  publicUrl: string | null;
+  /**
+   * The site's absolute address for canonical links, the sitemap and structured data: PUBLIC_URL,
+   * else the address the server listens on. Never taken from a request's Host header.
+   */
+  publicUrl: string;
   /** Which card form the browser shows: Stripe's Payment Element, or the simulated test-mode form. */
   payments: { provider: 'stripe'; publishableKey: string } | { provider: 'simulated' };
 }

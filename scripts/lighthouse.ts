@@ -181,6 +181,7 @@ async function main(): Promise<PageResult[]> {
       JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALLOW_SIMULATED_PAYMENTS: 'true', // no payment keys here; the audited pages take no payment
+      MAIL_OUTBOX_IN_PRODUCTION: 'true', // nor a mail server; the audited pages send no mail
       DATA_DIR: dataDir,
       DATABASE_URL: path.join(dataDir, 'db.sqlite'),
       CONTENT_DIR: path.join(ROOT, 'content'),

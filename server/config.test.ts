@@ -1,10 +1,28 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'config-test-'));
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(source: Record<string, string>): string {
+  try {
+    loadConfig(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('loadConfig accepted the settings');
+}
 
 describe('loadConfig', () => {
   it('runs on embedded defaults: SQLite under data/, port 3000, a generated secret', () => {
@@ -17,6 +35,13 @@ describe('loadConfig', () => {
     // The secret is stored so the next start signs tokens with the same key.
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('creates DATA_DIR for its owner only (0700); the secret in it is 0600', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    loadConfig({ DATA_DIR: dataDir });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('chooses PostgreSQL for a postgres:// URL', () => {
@@ -38,13 +63,46 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).problems).toHaveLength(2);
   });
 
+  it('never prints the value of a secret setting, only its length', () => {
+    const secrets = {
+      JWT_SECRET: 'hunter2-my-real-prod-secret',
+      STRIPE_SECRET_KEY: 'sk_live_51Habcdefghijklmnop-qrs',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_S3cret-with-a-dash',
+      SMTP_URL: 'smtp.example.org://mailer:S3cretPassw0rd@mail.example.org',
+    };
+    const message = problemsOf({ DATA_DIR: tempDir(), ...secrets });
+    expect(message).toMatch(/JWT_SECRET must be at least 32 characters .*\(hidden, 27 characters\)$/m);
+    expect(message).toMatch(/STRIPE_SECRET_KEY must be a Stripe secret key .*\(hidden, 31 characters\)$/m);
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret .*\(hidden, 24 characters\)$/m);
+    expect(message).toMatch(/SMTP_URL must be an smtp:\/\/ .*\(hidden, 57 characters\)$/m);
+    for (const secret of [secrets.JWT_SECRET, secrets.STRIPE_SECRET_KEY, secrets.STRIPE_WEBHOOK_SECRET, 'S3cretPassw0rd', 'hunter2', 'sk_live_51H', 'whsec_S3']) {
+      expect(message).not.toContain(secret);
+    }
+    const database = problemsOf({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://site:Pa55word@db.internal/site' });
+    expect(database).toContain('(hidden, 38 characters)');
+    expect(database).not.toContain('Pa55word');
+    // Settings that are not secret still show what was given, which helps the most.
+    expect(problemsOf({ DATA_DIR: tempDir(), PORT: 'eighty' })).toContain('(got "eighty")');
+  });
+
   it('requires JWT_SECRET in production and accepts a long one', () => {
+    const rest = { ALLOW_SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://www.example.org', SMTP_URL: 'smtps://u:p@mail.example.org:465' };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/JWT_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://www.example.org' })).toThrow(
-      /JWT_SECRET must be at least 32 characters/,
-    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: tempDir(), ...rest })).toThrow(/JWT_SECRET must be at least 32 characters/);
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir(), ALLOW_SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://www.example.org' }).jwtSecret).toBe(secret);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tempDir(), ...rest }).jwtSecret).toBe(secret);
+  });
+
+  it('production refuses to write mail to the outbox folder unless MAIL_OUTBOX_IN_PRODUCTION=true', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tempDir(), PUBLIC_URL: 'https://www.example.org', ALLOW_SIMULATED_PAYMENTS: 'true' };
+    expect(() => loadConfig(base)).toThrow(/SMTP_URL is required when NODE_ENV=production.*MAIL_OUTBOX_IN_PRODUCTION=true/);
+    expect(() => loadConfig({ ...base, MAIL_OUTBOX_IN_PRODUCTION: 'false' })).toThrow(/SMTP_URL is required/);
+    expect(() => loadConfig({ ...base, MAIL_OUTBOX_IN_PRODUCTION: 'perhaps' })).toThrow(/MAIL_OUTBOX_IN_PRODUCTION must be true or false/);
+    expect(loadConfig({ ...base, MAIL_OUTBOX_IN_PRODUCTION: 'true' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://u:p@mail.example.org:465' }).mail.smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+    // Outside production the outbox stays the default.
+    expect(loadConfig({ DATA_DIR: tempDir() }).mail.smtpUrl).toBeUndefined();
   });
 
   it('treats an empty variable as unset and parses booleans', () => {
@@ -64,7 +122,7 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     };
-    const config = loadConfig({ ...base, PUBLIC_URL: 'https://www.example.org', ...stripe });
+    const config = loadConfig({ ...base, PUBLIC_URL: 'https://www.example.org', SMTP_URL: 'smtps://u:p@mail.example.org:465', ...stripe });
     expect(config.payments).toMatchObject({ kind: 'stripe', publishableKey: 'pk_test_abc123' });
   });
 

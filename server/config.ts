@@ -39,6 +39,7 @@ const EnvSchema = z.object({
     .default('false'),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(2_000),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.org:465' })
     .optional(),
@@ -49,6 +50,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
   ALLOW_SIMULATED_PAYMENTS: booleanFromEnv.default(false),
+  MAIL_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,6 +70,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   jsonBodyLimit: string;
   shutdownTimeoutMs: number;
+  /** After SIGTERM: how long /healthz says 503 while requests are still answered, before listening stops. */
+  shutdownDrainMs: number;
   mail: MailConfig;
   payments: PaymentsConfig;
 }
@@ -97,11 +101,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Settings whose value must never be echoed: the message goes to stderr and the platform's log
+ * collector. (URLs may carry a user name and password.)
+ */
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+
 function describeIssues(error: z.ZodError, source: Record<string, string | undefined>): string[] {
   return error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const raw = source[name];
-    const shown = raw === undefined ? 'it is not set' : `got "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}"`;
+    const shown =
+      raw === undefined
+        ? 'it is not set'
+        : SECRET_SETTINGS.has(name)
+          ? `hidden, ${raw.length} characters`
+          : `got "${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}"`;
     return `${name} ${issue.message} (${shown})`;
   });
 }
@@ -120,7 +135,8 @@ function developmentJwtSecret(dataDir: string): string {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  // DATA_DIR holds the database, this secret and the mail outbox: for the owner's eyes only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -169,6 +185,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const payments = paymentsConfig(env, isProduction);
+  if (isProduction && !env.SMTP_URL && !env.MAIL_OUTBOX_IN_PRODUCTION) {
+    // Otherwise receipts (the donors' IRS acknowledgements) and reset links silently go to a folder.
+    throw new ConfigError([
+      'SMTP_URL is required when NODE_ENV=production (it is not set); ' +
+        'set MAIL_OUTBOX_IN_PRODUCTION=true only if mail should really be written to OUTBOX_DIR instead of sent',
+    ]);
+  }
   const dbUrl = env.DATABASE_URL ?? path.join(dataDir, 'foundation.sqlite');
   const database = /^postgres(ql)?:\/\//.test(dbUrl)
     ? ({ kind: 'postgres', url: dbUrl } as const)
@@ -189,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

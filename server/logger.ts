@@ -2,13 +2,28 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logs to stdout (the platform's collector reads them); secrets and credentials are redacted. */
-export function createLogger(level: string): Logger {
+/** "jane.doe@example.org" → "j***@example.org": enough for staff to tell mails apart, not to read an address. */
+export function maskEmail(value: unknown): unknown {
+  if (typeof value !== 'string') return '[redacted]';
+  const at = value.lastIndexOf('@');
+  return at > 0 ? `${value[0]}***${value.slice(at)}` : '[redacted]';
+}
+
+const SECRETS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.password2', '*.token', '*.clientSecret'];
+const ADDRESSES = ['email', 'to', 'receiptEmail', '*.email', '*.to', '*.receiptEmail'];
+
+/**
+ * JSON logs to stdout (the platform's collector reads them). Credentials are redacted and email
+ * addresses masked wherever a log line carries them, so the logs hold no secrets and no full
+ * addresses (request URLs are cleaned in middleware/request-context.ts).
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const addresses = new Set(ADDRESSES.map((p) => p.replace(/^\*\./, '')));
   return pino({
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.password2'],
-      censor: '[redacted]',
+      paths: [...SECRETS, ...ADDRESSES],
+      censor: (value, path) => (addresses.has(path.at(-1) ?? '') ? maskEmail(value) : '[redacted]'),
     },
-  });
+  }, destination);
 }

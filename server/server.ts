@@ -11,12 +11,14 @@ import { seedIfEmpty } from './db/seed';
 import { createApp, type PageSource } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { startJobs } from './jobs';
 import { createServices, type ServerServices } from './services';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
+// Shutdown stops listening once nothing has come in for this long (after the drain period).
+const QUIET_MS = 250;
 const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
-const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -26,7 +28,10 @@ export interface RunningServer {
   logger: Logger;
   /** The domain services, for scripts and tests that act as the server would. */
   services: ServerServices;
-  /** Stop accepting, let in-flight requests finish (up to the configured timeout), close the database. */
+  /**
+   * Report unhealthy and keep answering for the drain period (a load balancer stops sending), then
+   * stop accepting, finish every request already accepted, await background work, close the database.
+   */
   shutdown(reason?: string): Promise<void>;
 }
 
@@ -74,8 +79,9 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
 
     let shuttingDown = false;
     let listeningUrl = `http://localhost:${config.port}`;
-    // Mail sent outside a request links to PUBLIC_URL (required in production), else to this server.
-    const services = createServices({ db, config, mailer, logger, origin: () => config.publicUrl ?? listeningUrl });
+    // Links in mail and pages go to PUBLIC_URL (required in production), else to this server.
+    const siteOrigin = () => config.publicUrl ?? listeningUrl;
+    const services = createServices({ db, config, mailer, logger, origin: siteOrigin });
     const app = createApp({
       config,
       db,
@@ -83,6 +89,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       logger,
       pages: pages.source,
       isShuttingDown: () => shuttingDown,
+      siteOrigin,
     });
     const server = createServer(app);
     server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -92,33 +99,64 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     });
     const { port } = server.address() as AddressInfo;
 
-    // Payments that succeeded while their page died are settled now and every few minutes.
-    const reconcile = () =>
-      services.paymentEvents.reconcile().catch((error: unknown) => logger.error({ err: error }, 'payment reconciliation failed'));
-    void reconcile();
-    const reconcileTimer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
-    reconcileTimer.unref();
-    const url = `http://${config.host && config.host !== '0.0.0.0' ? config.host : 'localhost'}:${port}`;
+    const host = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost';
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     listeningUrl = url;
+    // Payments that succeeded while their page died are settled now; mail left unsent goes out.
+    const jobs = startJobs({ services, logger });
+    // What the server is doing, so shutdown can tell when every request already sent has arrived.
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    server.on('connection', () => (lastActivity = Date.now()));
+    server.prependListener('request', (_req, res) => {
+      inFlight += 1;
+      lastActivity = Date.now();
+      res.on('close', () => {
+        inFlight -= 1;
+        lastActivity = Date.now();
+      });
+      // Once shutting down, every answer closes its connection, so clients stop reusing it.
+      if (shuttingDown) res.setHeader('Connection', 'close');
+    });
+
+    /**
+     * Resolves once nothing has arrived for `quietMs` and nothing is being answered, checked again
+     * after two more turns of the event loop (connections still queued in the kernel are accepted
+     * and read in those turns). Closing the listener before that would reset them.
+     */
+    async function quiet(quietMs: number): Promise<void> {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (inFlight > 0 || Date.now() - lastActivity < quietMs) continue;
+        const seen = lastActivity;
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+        if (inFlight === 0 && lastActivity === seen) return;
+      }
+    }
 
     let shutdownPromise: Promise<void> | undefined;
     const shutdown = (reason = 'shutdown') => {
       shutdownPromise ??= (async () => {
         shuttingDown = true;
-        clearInterval(reconcileTimer);
-        logger.info({ reason }, 'shutting down: no new connections, finishing in-flight requests');
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Keep-alive sockets become idle as their last response ends: close them as they do.
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        logger.info({ reason, drainMs: config.shutdownDrainMs }, 'shutting down: /healthz reports 503, still answering while the load balancer drains');
+        // Keep serving for the drain period (a load balancer stops sending), then until the server
+        // is quiet, but never longer than the shutdown timeout.
+        const deadline = new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        await Promise.race([quiet(QUIET_MS), deadline]);
         const force = setTimeout(() => {
           logger.warn('shutdown timeout reached: closing remaining connections');
           server.closeAllConnections();
         }, config.shutdownTimeoutMs);
         force.unref();
+        // Stops listening and closes idle connections; busy ones close once their answer is out.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
         await closed;
-        clearInterval(sweep);
+        clearInterval(idle);
         clearTimeout(force);
+        await jobs.stop();
         await closePages?.();
         await mailer.close();
         await db.destroy();

@@ -3,14 +3,19 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createAccounts, type Accounts } from './domain/accounts';
 import { createContentService } from './domain/content';
-import { createDonations, type Donations } from './domain/donations';
+import { createCardTestingGuard, createCounters, type Counters } from './domain/counters';
+import { createDonations, donationPurpose, type Donations } from './domain/donations';
 import { createEventsService } from './domain/events';
-import { createPaymentEvents, donationRecords, type PaymentEvents } from './domain/payments';
-import { createSignups, signupRecords, type Signups } from './domain/signups';
+import { createMailDelivery, type MailDelivery } from './domain/mail-queue';
+import { createPaymentCore, type PaymentCore } from './domain/payments/core';
+import { createGatewayEvents, type GatewayEvents } from './domain/payments/gateway-events';
+import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
+import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import { createGateway, type PaymentGateway } from './payments/gateway';
+import { createGateway } from './payments/create-gateway';
+import type { PaymentGateway } from './payments/gateway';
 
 /** Everything the HTTP layer uses; page loaders see only the AppServices part. */
 export interface ServerServices extends AppServices {
@@ -18,7 +23,11 @@ export interface ServerServices extends AppServices {
   donations: Donations;
   signups: Signups;
   gateway: PaymentGateway;
-  paymentEvents: PaymentEvents;
+  payments: PaymentCore;
+  gatewayEvents: GatewayEvents;
+  sweep: PaymentSweep;
+  mail: MailDelivery;
+  counters: Counters;
 }
 
 export interface ServiceDeps {
@@ -26,30 +35,46 @@ export interface ServiceDeps {
   config: AppConfig;
   mailer: Mailer;
   logger: Logger;
-  /** The site's address for links in mail sent outside a request (known once the server listens). */
+  /** The site's address for links in mail (PUBLIC_URL, else the address the server listens on). */
   origin: () => string;
+  /** Tests age holds and payments by moving the clock. */
+  clock?: () => Date;
 }
 
 /** The one place the domain services are built; HTTP routes and page loaders share them. */
-export function createServices({ db, config, mailer, logger, origin }: ServiceDeps): ServerServices {
+export function createServices({ db, config, mailer, logger, origin, clock = () => new Date() }: ServiceDeps): ServerServices {
+  const dialect = config.database.kind;
   const content = createContentService(db);
   const siteFacts = siteFactsFrom(content);
   const gateway = createGateway(config.payments, { db, logger });
-  const donations = createDonations({ db, gateway, mailer, logger, siteFacts, origin });
-  const signups = createSignups({ db, dialect: config.database.kind, gateway, mailer, logger, siteFacts, origin });
-  const paymentEvents = createPaymentEvents({
+  const counters = createCounters(db, clock);
+  const mail = createMailDelivery({ db, mailer, logger, clock, messageIdHost: () => new URL(origin()).hostname });
+  const payments = createPaymentCore({
+    db,
+    dialect,
     gateway,
     logger,
-    kinds: [donationRecords(db, donations.intentSucceeded), signupRecords(db, signups)],
+    mail,
+    siteFacts: () => siteFacts(origin()),
+    guard: createCardTestingGuard(counters),
+    clock,
   });
-  gateway.onPaymentSucceeded(paymentEvents.intentSucceeded);
+  payments.register(donationPurpose());
+  payments.register(signupPurpose({ dialect, clock }));
+  gateway.onPaymentSucceeded(async (intent) => {
+    await payments.settle(intent);
+  });
   return {
     content,
-    events: createEventsService(db),
-    accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mailer, logger, siteFacts }),
-    donations,
-    signups,
+    events: createEventsService(db, clock),
+    accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
+    donations: createDonations({ db, core: payments }),
+    signups: createSignups({ db, dialect, core: payments, logger, clock }),
     gateway,
-    paymentEvents,
+    payments,
+    gatewayEvents: createGatewayEvents({ db, core: payments, logger }),
+    sweep: createPaymentSweep({ db, gateway, core: payments, logger, clock }),
+    mail,
+    counters,
   };
 }

@@ -5,8 +5,8 @@ import { ApiError } from './api';
 
 export interface PaymentFlowOptions<F> {
   card: RefObject<CardPaymentHandle | null>;
-  /** Asks the server for a new intent for this form (spec §7 *_intent calls). */
-  requestIntent: (form: F) => Promise<{ clientSecret: string }>;
+  /** Asks the server for a new intent for this form (spec §7 *_intent calls); a sign-up's says until when its places are held. */
+  requestIntent: (form: F) => Promise<{ clientSecret: string; savedIntent?: { holdExpiresAt?: string | null } }>;
   /** Tells the server the card payment succeeded (spec §7 save_* calls). */
   save: (form: F, clientSecret: string) => Promise<void>;
   receiptEmail: (form: F) => string;
@@ -14,7 +14,10 @@ export interface PaymentFlowOptions<F> {
   serverErrorText?: (status: number, fields: FieldErrors) => string;
 }
 
-export type PaymentOutcome = 'none' | 'paid' | 'paid-unconfirmed';
+export type PaymentOutcome = 'none' | 'paid' | 'paid-unconfirmed' | 'refunded';
+
+// Ask for a fresh intent this long before a hold lapses, so the card is never charged for places already let go.
+const HOLD_MARGIN_MS = 60_000;
 
 const sameForm = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -27,7 +30,8 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
   const [sendingRequest, setSendingRequest] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<PaymentOutcome>('none');
-  const intent = useRef<{ clientSecret: string; savedIntent: F } | null>(null);
+  const [outcomeText, setOutcomeText] = useState('');
+  const intent = useRef<{ clientSecret: string; savedIntent: F; holdExpiresAt: number | null } | null>(null);
   const busy = useRef(false);
 
   const confirm = useCallback(
@@ -45,9 +49,12 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
           setErrors({ card: prepared.message });
           return;
         }
-        if (!intent.current || !sameForm(intent.current.savedIntent, form)) {
+        const held = intent.current?.holdExpiresAt;
+        const lapsed = held !== null && held !== undefined && held - HOLD_MARGIN_MS <= Date.now();
+        if (!intent.current || !sameForm(intent.current.savedIntent, form) || lapsed) {
           const answer = await requestIntent(form);
-          intent.current = { clientSecret: answer.clientSecret, savedIntent: form };
+          const until = answer.savedIntent?.holdExpiresAt;
+          intent.current = { clientSecret: answer.clientSecret, savedIntent: form, holdExpiresAt: until ? Date.parse(until) : null };
         }
         const { clientSecret } = intent.current;
         const charged = await handle.confirm(clientSecret, { receiptEmail: receiptEmail(form) });
@@ -59,6 +66,12 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
         await save(form, clientSecret);
         setOutcome('paid');
       } catch (error) {
+        if (cardCharged && error instanceof ApiError && error.status === 409) {
+          // Charged after the places went: the server refunded it at once and says so.
+          setOutcome('refunded');
+          setOutcomeText(Object.values(error.fields)[0] ?? 'Your payment has been refunded.');
+          return;
+        }
         if (cardCharged) {
           // The money moved: never invite a second charge. The server settles it from the gateway.
           setOutcome('paid-unconfirmed');
@@ -87,5 +100,5 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
     });
   }, []);
 
-  return { sendingRequest, errors, outcome, confirm, clearErrors };
+  return { sendingRequest, errors, outcome, outcomeText, confirm, clearErrors };
 }

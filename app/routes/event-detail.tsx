@@ -16,7 +16,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const event = await context.services.events.byNumber(number);
     return { event, placesLeft: await context.services.events.placesLeft(event.eventNumber) };
   } catch (error) {
-    if ((error as { code?: string }).code === 'not_found') throw data(`Event ${number} doesn't exist.`, { status: 404 });
+    // A number no event has (0 included) is a page that does not exist, never a server failure.
+    const code = (error as { code?: string }).code;
+    if (code === 'not_found' || code === 'validation') throw data(`Event ${number} doesn't exist.`, { status: 404 });
     throw error;
   }
 }

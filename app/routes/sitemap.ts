@@ -7,8 +7,8 @@ const PUBLIC_PATHS = ['/', '/cof', '/family', '/staff', '/golfers', '/events', '
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const origin = siteOrigin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const [events, gallery] = await Promise.all([context.services.events.all(), loadPage(context, 'gallery')]);
   const paths = [
     ...PUBLIC_PATHS,

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -22,13 +22,31 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost: (error:
     pool.on('error', onConnectionLost);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
+  if (target.file !== ':memory:') ownerOnlyDatabaseFile(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * The database holds password hashes, emails and donation history: its folder is created 0700 and
+ * the file 0600 before SQLite opens it (an empty file is a valid new database). SQLite gives the
+ * -wal and -shm files it creates the database file's permissions. Files made by an older version
+ * with wider permissions are tightened, as far as the file's owner is allowed to.
+ */
+function ownerOnlyDatabaseFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(name, 0o600);
+    } catch {
+      // Not there (no WAL yet) or not ours to change: SQLite opens it as before.
+    }
+  }
 }
 
 /**

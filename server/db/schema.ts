@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { SignupKind } from '../../common/signups/kinds';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL on purpose:
@@ -84,41 +85,79 @@ export interface SiteContentTable {
   updated_at: string;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+/** The payment state machine (ADR 013): pending → paid | failed | expired; paid → refunded | partially_refunded. */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
+export type PaymentPurpose = 'donation' | 'signup';
+
+/** Every card payment, whatever it pays for; donations and sign-ups point at their payment. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  purpose: PaymentPurpose;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: PaymentStatus;
+  /** Why it failed, expired or was refunded: gateway_error, abandoned, replaced, event_full, … */
+  status_reason: string | null;
+  refunded_cents: Generated<number>;
+  /** Random and unique per database: the gateway's idempotency keys derive from it (never from ids a restore could reuse). */
+  gateway_key: string;
+  intent_id: string | null;
+  /** The account that started the payment (a sign-up's owner; a donation's donor when signed in). */
+  user_id: number | null;
+  /** A keyed hash of the address the payment was started from (per-address caps, card-testing defence). */
+  client_key: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  /** An unpaid payment is given up, and its intent cancelled at the gateway, after this moment. */
+  expires_at: string;
+  /** When the sweep next asks the gateway about this payment (null once it is settled). */
+  next_check_at: string | null;
+  checks: Generated<number>;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** Money given back, whole or in part; each row is sent to the gateway once under its own key. */
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  amount_cents: number;
+  reason: string;
+  status: RefundStatus;
+  /** The caller's idempotency key: asking twice with one key refunds once. */
+  request_key: string;
+  gateway_key: string;
+  gateway_refund_id: string | null;
+  last_error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
 export interface DonationsTable {
   id: Generated<number>;
-  user_id: number | null;
-  amount_cents: number;
-  currency: Generated<string>;
+  payment_id: number;
   email: string;
   message: Generated<string>;
-  status: Generated<PaymentStatus>;
-  payment_intent_id: string | null;
   created_at: string;
-  paid_at: string | null;
 }
-
-export type SignupKind = 'golf' | 'gaming' | 'steakfry';
 
 export interface SignupsTable {
   id: Generated<number>;
-  user_id: number;
+  payment_id: number;
   event_id: number;
   kind: SignupKind;
-  amount_cents: number;
-  currency: Generated<string>;
   receipt_email: string;
   team_name: string | null;
   team_contact_number: string | null;
   team_agrees: Generated<number>;
   /** Teams count 1, steak-fry parties count their attendees; used for capacity. */
   places: Generated<number>;
-  status: Generated<PaymentStatus>;
-  payment_intent_id: string | null;
+  /** Places are held until then while the payment is pending; null once paid or let go. */
   hold_expires_at: string | null;
   created_at: string;
-  paid_at: string | null;
 }
 
 export interface SignupPlayersTable {
@@ -156,6 +195,46 @@ export interface PaymentIntentsTable {
   updated_at: string;
 }
 
+/** Refunds made by the simulated gateway (Stripe keeps its own). */
+export interface SimulatedRefundsTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export type MailStatus = 'pending' | 'sent';
+
+/** Mail waiting to go out or sent: written in the transaction that caused it, delivered by a worker with retries. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  purpose: string;
+  payment_id: number | null;
+  /** One message per key (e.g. payment:12:receipt), whatever retries happen upstream. */
+  dedupe_key: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments_json: string | null;
+  /** Bodies holding secrets (reset links) are blanked once sent. */
+  sensitive: Generated<number>;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Counters shared by every instance: rate limits and declined-card streaks. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
+}
+
 /** Payment webhook events already handled (Stripe may deliver one more than once). */
 export interface WebhookEventsTable {
   id: string;
@@ -171,12 +250,17 @@ export interface Database {
   event_accommodations: EventAccommodationsTable;
   announcements: AnnouncementsTable;
   site_content: SiteContentTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
   donations: DonationsTable;
   signups: SignupsTable;
   signup_players: SignupPlayersTable;
   signup_attendees: SignupAttendeesTable;
   payment_intents: PaymentIntentsTable;
   webhook_events: WebhookEventsTable;
+  simulated_refunds: SimulatedRefundsTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

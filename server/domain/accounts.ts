@@ -12,6 +12,7 @@ import {
 } from '../../common/accounts';
 import { fieldErrorsFromIssues } from '../../common/api-errors';
 import { centsToDecimalString } from '../../common/money';
+import { refundNote } from '../../common/payments';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/json';
 import {
@@ -21,14 +22,13 @@ import {
   findUserById,
   insertPasswordReset,
   insertUser,
-  listPaidDonationsOfUser,
-  listPaidSignupsOfUser,
   takenIdentities,
   updatePassword,
   type User,
 } from '../db/repositories/users';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { listDonationsOfUser, listSignupsOfUser, type PaymentFacts } from '../db/repositories/dashboard';
+import { queueMail, type MailDelivery } from './mail-queue';
 import { passwordResetEmail } from '../mail/templates/password-reset';
 import type { MailSiteFacts } from '../mail/templates/site';
 import { isCommonPassword } from './common-passwords';
@@ -51,7 +51,7 @@ export interface AuthUser {
 export interface AccountsDeps {
   db: Db;
   jwtSecret: string;
-  mailer: Mailer;
+  mail: MailDelivery;
   logger: Logger;
   /** Site name, EIN and contact details for the emails, with links on the given origin. */
   siteFacts: (origin: string) => Promise<MailSiteFacts>;
@@ -69,7 +69,16 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const passwordVersion = (user: User) => sha256(`${user.id}:${user.passwordChangedAt ?? user.createdAt}`).slice(0, 16);
 
 
-export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: AccountsDeps) {
+/** How a dashboard row's payment stands: "0.00" refunded and no note while paid in full. */
+function paymentState(p: PaymentFacts) {
+  return {
+    status: p.status as 'paid' | 'partially_refunded' | 'refunded',
+    refunded: centsToDecimalString(p.refundedCents),
+    note: refundNote(p.status, p.statusReason, centsToDecimalString(p.refundedCents)),
+  };
+}
+
+export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: AccountsDeps) {
   const key = new TextEncoder().encode(jwtSecret);
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
@@ -153,12 +162,18 @@ export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: Acc
     },
 
     async dashboard(userId: number): Promise<Dashboard> {
-      const [donations, signups] = await Promise.all([listPaidDonationsOfUser(db, userId), listPaidSignupsOfUser(db, userId)]);
+      const [donations, signups] = await Promise.all([listDonationsOfUser(db, userId), listSignupsOfUser(db, userId)]);
       return {
-        donations: donations.map((d) => ({ amount: centsToDecimalString(d.amountCents), message: d.message })),
+        donations: donations.map((d) => ({ amount: centsToDecimalString(d.amountCents), message: d.message, ...paymentState(d) })),
         events_and_teams: signups.map((s) => ({
           e: s.event,
-          t: { date: s.paidAt, amount: centsToDecimalString(s.amountCents), teamName: s.teamName, players: s.players.map((name) => ({ name })) },
+          t: {
+            date: s.paidAt,
+            amount: centsToDecimalString(s.amountCents),
+            teamName: s.teamName,
+            players: s.people.map((name) => ({ name })),
+            ...paymentState(s),
+          },
         })),
       };
     },
@@ -173,7 +188,6 @@ export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: Acc
       }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000).toISOString();
-      await insertPasswordReset(db, user.id, sha256(token), expiresAt);
       const site = await siteFacts(origin);
       const message = passwordResetEmail({
         to: user.email,
@@ -182,28 +196,33 @@ export function createAccounts({ db, jwtSecret, mailer, logger, siteFacts }: Acc
         expiresInMinutes: RESET_LINK_MINUTES,
         site,
       });
-      try {
-        await mailer.send(message);
-      } catch (error) {
-        // The visitor cannot fix a mail outage; log it for staff and answer as usual.
-        logger.error({ err: error, userId: user.id }, 'password reset email could not be sent');
-      }
+      // The link and its mail are written together; the outbox delivers it (and retries), so a
+      // mail outage never fails the request, and the answer takes as long whether or not the account exists.
+      await db.transaction().execute(async (trx) => {
+        await insertPasswordReset(trx, user.id, sha256(token), expiresAt);
+        await queueMail(trx, message, { purpose: 'password_reset', sensitive: true }, new Date());
+      });
+      mail.kick();
     },
 
     async resetPassword(body: unknown): Promise<void> {
       const input = parseBody(ResetPasswordSchema, body);
       await assertStrongPassword(input.password);
+      // The link is checked and used up (one conditional UPDATE, so only one request can win it)
+      // before argon2 runs: a made-up token costs a lookup, not a hash. Hashing happens outside
+      // any transaction so it never holds the database (SQLite's single writer) for its duration.
+      // Should hashing fail after this, the link is spent and the visitor asks for a new one.
+      const userId = await consumePasswordReset(db, sha256(input.token), nowIso());
+      if (userId === null) {
+        throw new ValidationError({ token: 'This reset link has expired or was already used. Please ask for a new one.' });
+      }
       const passwordHash = await hash(input.password);
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        const userId = await consumePasswordReset(trx, sha256(input.token), now);
-        if (userId === null) {
-          throw new ValidationError({ token: 'This reset link has expired or was already used. Please ask for a new one.' });
-        }
         await updatePassword(trx, userId, passwordHash, now);
         await expirePasswordResets(trx, userId, now);
-        logger.info({ userId }, 'password reset');
       });
+      logger.info({ userId }, 'password reset');
     },
   };
 }

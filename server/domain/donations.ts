@@ -1,118 +1,86 @@
+import { DonationIntentSchema, SaveDonationSchema, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
 import { centsToDecimalString } from '../../common/money';
-import {
-  DonationIntentSchema,
-  SaveDonationSchema,
-  type IntentAnswer,
-  type SavedDonation,
-  type SavedDonationIntent,
-} from '../../common/donations';
 import type { Db } from '../db/database';
-import { nowIso } from '../db/json';
-import { attachIntent, findDonationByIntent, insertPendingDonation, markDonationPaid, type Donation } from '../db/repositories/donations';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { findDonationOfPayment, insertDonation, type Donation } from '../db/repositories/donations';
+import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
-import type { MailSiteFacts } from '../mail/templates/site';
-import type { GatewayIntent, PaymentGateway } from '../payments/gateway';
+import { refundNoticeEmail } from '../mail/templates/refund-notice';
 import type { AuthUser } from './accounts';
-import { ValidationError } from './errors';
+import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
-import { verifiedIntent } from './payment-checks';
+import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
-export interface DonationsDeps {
-  db: Db;
-  gateway: PaymentGateway;
-  mailer: Mailer;
-  logger: Logger;
-  siteFacts: (origin: string) => Promise<MailSiteFacts>;
-  /** Origin for links in mail sent outside a request (webhook, reconciliation). */
-  origin: () => string;
+// An unpaid gift is given up (its intent cancelled) after an hour.
+const DONATION_PAYABLE_MS = 60 * 60_000;
+
+async function donationOf(db: Db | Trx, payment: Payment): Promise<Donation> {
+  const donation = await findDonationOfPayment(db, payment.id);
+  if (!donation) throw new Error(`payment ${payment.id} has no donation`);
+  return donation;
 }
 
-/** Spec §7 donation calls and the paid-donation path shared by save, webhook and reconciliation. */
-export function createDonations({ db, gateway, mailer, logger, siteFacts, origin }: DonationsDeps) {
-  async function sendReceipt(donation: Donation, paidAt: string): Promise<void> {
-    try {
-      const site = await siteFacts(origin());
-      await mailer.send(
-        donationReceiptEmail({
-          to: donation.email,
-          site,
-          donation: { id: donation.id, amountCents: donation.amountCents, message: donation.message, paidAt: new Date(paidAt) },
-        }),
-      );
-    } catch (error) {
-      // The gift is recorded either way; staff can resend from the log.
-      logger.error({ err: error, donationId: donation.id }, 'donation receipt could not be sent');
-    }
-  }
-
-  /** Marks the donation paid once and mails the receipt once, whoever gets here first. */
-  async function markPaid(donation: Donation): Promise<Donation> {
-    if (donation.status === 'paid') return donation;
-    const paidAt = nowIso();
-    if (await markDonationPaid(db, donation.id, paidAt)) {
-      logger.info({ donationId: donation.id, amountCents: donation.amountCents }, 'donation paid');
-      await sendReceipt(donation, paidAt);
-      return { ...donation, status: 'paid', paidAt };
-    }
-    return (await findDonationByIntent(db, donation.paymentIntentId!)) ?? donation;
-  }
-
+/** Donations as a purpose of the payment core: a receipt when paid; nothing to hold or refuse. */
+export function donationPurpose(): PaymentPurposeHandler {
   return {
-    async createIntent(body: unknown, user: AuthUser | null): Promise<IntentAnswer<SavedDonationIntent>> {
-      const input = parseBody(DonationIntentSchema, body);
-      const donation = await insertPendingDonation(db, { userId: user?.id ?? null, ...input, amountCents: input.amount });
-      const site = await siteFacts(origin());
-      const intent = await gateway.createIntent({
-        amountCents: donation.amountCents,
-        currency: 'usd',
-        receiptEmail: donation.email,
-        description: `Donation to ${site.name}`,
-        metadata: { kind: 'donation', donationId: String(donation.id) },
-        idempotencyKey: `donation-${donation.id}`,
+    purpose: 'donation',
+    refusal: async () => null,
+    async paidMail(trx, payment, site) {
+      const donation = await donationOf(trx, payment);
+      return donationReceiptEmail({
+        to: donation.email,
+        site,
+        donation: { id: donation.id, amountCents: payment.amountCents, message: donation.message, paidAt: new Date(payment.paidAt!) },
       });
-      await attachIntent(db, donation.id, intent.id);
+    },
+    async refusedMail(trx, payment, reason, site) {
+      const donation = await donationOf(trx, payment);
+      return refundNoticeEmail({ to: donation.email, site, what: `your donation (receipt ${donation.id})`, amountCents: payment.amountCents, reason });
+    },
+    released: async () => undefined,
+  };
+}
+
+/** Spec §7 donation calls on the payment core. */
+export function createDonations({ db, core }: { db: Db; core: PaymentCore }) {
+  return {
+    async createIntent(body: unknown, user: AuthUser | null, clientKey: string | null): Promise<IntentAnswer<SavedDonationIntent>> {
+      const input = parseBody(DonationIntentSchema, body);
+      const payer: PayerKeys = { userId: user?.id ?? null, clientKey };
+      const { intent, record: donation } = await core.open({
+        purpose: 'donation',
+        amountCents: input.amount,
+        payer,
+        payableForMs: DONATION_PAYABLE_MS,
+        receiptEmail: input.email,
+        description: (site) => `Donation to ${site.name}`,
+        metadata: {},
+        record: (trx, payment, now) => insertDonation(trx, { paymentId: payment.id, email: input.email, message: input.message, now: now.toISOString() }),
+      });
       return {
         clientSecret: intent.clientSecret,
-        savedIntent: { amount: centsToDecimalString(donation.amountCents), email: donation.email, message: donation.message },
+        savedIntent: { amount: centsToDecimalString(input.amount), email: donation.email, message: donation.message },
       };
     },
 
     async save(body: unknown): Promise<SavedDonation> {
       const input = parseBody(SaveDonationSchema, body);
-      const intent = await verifiedIntent(gateway, input.token);
-      const donation = await findDonationByIntent(db, intent.id);
-      if (!donation) throw new ValidationError({ token: 'This payment is not a donation. Please start again.' });
-      if (input.amount !== donation.amountCents || intent.amountCents !== donation.amountCents) {
-        throw new ValidationError({ amount: 'The amount does not match the payment. Please start again.' });
-      }
-      if (intent.status !== 'succeeded') {
-        throw new ValidationError({ card: 'The payment has not gone through. Please check the card details and try again.' });
-      }
-      const paid = await markPaid(donation);
+      // Donations may be anonymous: holding the client secret is what entitles the caller.
+      const payment = await core.save({
+        purpose: 'donation',
+        clientSecret: input.token,
+        claimedAmountCents: input.amount,
+        mayAccess: () => true,
+        notYours: 'This payment is not a donation. Please start again.',
+      });
+      const donation = await donationOf(db, payment);
       return {
-        id: paid.id,
-        amount: centsToDecimalString(paid.amountCents),
-        email: paid.email,
-        message: paid.message,
+        id: donation.id,
+        amount: centsToDecimalString(payment.amountCents),
+        email: donation.email,
+        message: donation.message,
         status: 'paid',
-        paidAt: paid.paidAt ?? nowIso(),
+        paidAt: payment.paidAt ?? payment.createdAt,
       };
-    },
-
-    /** A succeeded intent reported by the gateway (webhook, simulated event, reconciliation). */
-    async intentSucceeded(intent: GatewayIntent): Promise<void> {
-      const donation = await findDonationByIntent(db, intent.id);
-      if (!donation) {
-        logger.warn({ intentId: intent.id }, 'succeeded intent matches no donation');
-        return;
-      }
-      if (intent.amountCents !== donation.amountCents) {
-        logger.error({ intentId: intent.id, donationId: donation.id }, 'succeeded intent amount differs from the donation');
-        return;
-      }
-      await markPaid(donation);
     },
   };
 }

@@ -28,3 +28,14 @@ export class ConflictError extends DomainError {
 export class UnauthorizedError extends DomainError {
   readonly code = 'unauthorized';
 }
+
+/** Too many attempts in a while (holds, declined cards); `retryAfterSeconds` says when to try again. */
+export class TooManyRequestsError extends DomainError {
+  readonly code = 'too_many';
+  constructor(
+    fields: FieldErrors,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(fields);
+  }
+}

@@ -5,10 +5,13 @@ import { findEventByNumber, listEvents, listUpcomingEvents } from '../db/reposit
 import { placesLeft } from '../db/repositories/signups';
 import { NotFoundError, ValidationError } from './errors';
 
-/** Event numbers arrive as URL text; only plain positive whole numbers are accepted. */
+/**
+ * Event numbers arrive as URL text; only plain whole numbers are accepted. 0 is a number like any
+ * other: no event has it, so asking for it is a not-found, not a malformed request.
+ */
 export function parseEventNumber(raw: string | number): number {
   const text = String(raw).trim();
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+  if (!/^\d{1,9}$/.test(text)) {
     throw new ValidationError({ eventNumber: 'Event number must be a positive whole number.' });
   }
   return Number(text);

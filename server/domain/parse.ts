@@ -1,10 +1,16 @@
 import type { z } from 'zod';
-import { fieldErrorsFromIssues } from '../../common/api-errors';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../common/api-errors';
 import { ValidationError } from './errors';
 
-/** Parses a request body with its schema, or throws the field-keyed ValidationError. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+/**
+ * Parses a request body with its schema, or throws the field-keyed ValidationError. `keyOf` names
+ * the field of an issue (the sign-up payloads have their own spec keys, e.g. attendee-2-name).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, keyOf?: (path: readonly PropertyKey[]) => string): z.output<S> {
   const result = schema.safeParse(body ?? {});
-  if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
-  return result.data;
+  if (result.success) return result.data;
+  if (!keyOf) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) fields[keyOf(issue.path)] ??= issue.message;
+  throw new ValidationError(fields);
 }

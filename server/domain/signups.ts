@@ -1,245 +1,222 @@
-import type { z } from 'zod';
+import { todayInFoundationZone } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
-import {
-  HOLD_MINUTES,
-  SAVE_SIGNUP_SCHEMAS,
-  SIGNUP_KIND_BY_EVENT_TYPE,
-  SIGNUP_SCHEMAS,
-  signupErrorKey,
-  signupPlaces,
-  signupPriceCents,
-  type SignupKind,
-} from '../../common/signups';
+import type { RefundReason } from '../../common/payments';
+import { HOLD_MINUTES } from '../../common/signups/kind';
+import { assess, peopleOf, rulesOf, signupKindOfEventType, type SignupKind } from '../../common/signups/kinds';
+import { SIGNUP_WIRE, type SignupRequest } from '../../common/signups/wire';
+import { SaveSignupSchema, signupErrorKey } from '../../common/signups/wire-fields';
 import type { Db } from '../db/database';
-import { nowIso } from '../db/json';
+import type { Payment } from '../db/repositories/payments';
 import {
-  attachSignupIntent,
-  findEventById,
   findEventForSignup,
-  findSignupByIntent,
-  insertPendingSignup,
-  listPendingSignupIntents,
-  listSignupPeople,
-  markSignupFailed,
-  markSignupPaid,
+  findSignupOfPayment,
+  insertSignup,
+  loadStoredDetails,
+  openHolds,
   placesTaken,
+  releaseHold,
   teamNameTaken,
   type EventForSignup,
-  type NewAttendee,
-  type NewPlayer,
   type Signup,
 } from '../db/repositories/signups';
+import { findPayment } from '../db/repositories/payments';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { refundNoticeEmail } from '../mail/templates/refund-notice';
 import { signupConfirmationEmail } from '../mail/templates/signup-confirmation';
-import type { MailSiteFacts } from '../mail/templates/site';
-import type { GatewayIntent, PaymentGateway } from '../payments/gateway';
 import type { AuthUser } from './accounts';
-import { ConflictError, NotFoundError, ValidationError } from './errors';
-import type { PaidRecordKind } from './payments';
-import { verifiedIntent } from './payment-checks';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from './errors';
+import { parseBody } from './parse';
+import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
+
+/** After its hold lapses an unpaid sign-up stays payable this much longer; then the sweep cancels it. */
+const PAYABLE_AFTER_HOLD_MS = 15 * 60_000;
+/** Unpaid sign-ups one address may have open for one event (a family, not a script filling the event). */
+export const MAX_OPEN_HOLDS_PER_ADDRESS = 3;
+
+const parsedRequest = (kind: SignupKind, body: unknown): SignupRequest => parseBody(SIGNUP_WIRE[kind], body, signupErrorKey);
+
+async function signupOf(db: Db | Trx, payment: Payment): Promise<Signup> {
+  const signup = await findSignupOfPayment(db, payment.id);
+  if (!signup) throw new Error(`payment ${payment.id} has no sign-up`);
+  return signup;
+}
+
+/** What makes a sign-up's event unable to take it, checked when it is asked for and again for late payments. */
+function closedReason(event: EventForSignup, today: string): { reason: RefundReason; message: string } | null {
+  if (!event.active) return { reason: 'event_closed', message: 'Sign-up for this event is closed.' };
+  if (event.eventDate < today) return { reason: 'event_closed', message: 'This event has already taken place; sign-up is closed.' };
+  return null;
+}
 
 export interface SignupsDeps {
   db: Db;
   dialect: 'sqlite' | 'postgres';
-  gateway: PaymentGateway;
-  mailer: Mailer;
+  core: PaymentCore;
   logger: Logger;
-  siteFacts: (origin: string) => Promise<MailSiteFacts>;
-  /** Origin for links in mail (PUBLIC_URL, else the address the server listens on). */
-  origin: () => string;
+  clock?: () => Date;
 }
 
-type Parsed = Record<string, unknown> & { eventNumber: number; amount: number; receiptEmail: string };
+/**
+ * Sign-ups as a purpose of the payment core: places held while paying, and a late payment whose
+ * places were given away in the meantime is refunded at once (ADR 014).
+ */
+export function signupPurpose({ dialect, clock = () => new Date() }: Pick<SignupsDeps, 'dialect' | 'clock'>): PaymentPurposeHandler {
+  const lock = dialect === 'postgres';
+  return {
+    purpose: 'signup',
 
-function parseSignup<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[signupErrorKey(issue.path)] ??= issue.message;
-    throw new ValidationError(fields);
-  }
-  return result.data;
+    async refusal(trx, payment, now) {
+      const signup = await signupOf(trx, payment);
+      const holdValid = signup.holdExpiresAt !== null && signup.holdExpiresAt > now;
+      await releaseHold(trx, signup.id);
+      // A live hold reserved the places: the payment gets them, whatever happened since.
+      if (holdValid) return null;
+      // The hold lapsed: others may have taken the places. Decide under the event's lock.
+      const event = (await findEventForSignup(trx, { id: signup.eventId }, lock))!;
+      const closed = closedReason(event, todayInFoundationZone(clock()));
+      if (closed) return closed.reason;
+      if (event.capacity !== null && (await placesTaken(trx, event.id, now, signup.id)) + signup.places > event.capacity) return 'event_full';
+      const teamName = signup.teamName;
+      if (teamName && (await teamNameTaken(trx, event.id, teamName, now, signup.id))) return 'event_full';
+      return null;
+    },
+
+    async paidMail(trx, payment, site) {
+      const signup = await signupOf(trx, payment);
+      const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
+      const people = peopleOf(signup.kind, await loadStoredDetails(trx, signup.id));
+      return signupConfirmationEmail({
+        to: signup.receiptEmail,
+        site,
+        signup: {
+          id: signup.id,
+          amountCents: payment.amountCents,
+          paidAt: new Date(payment.paidAt!),
+          teamName: signup.teamName,
+          people,
+        },
+        event,
+      });
+    },
+
+    async refusedMail(trx, payment, reason, site) {
+      const signup = await signupOf(trx, payment);
+      const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
+      return refundNoticeEmail({ to: signup.receiptEmail, site, what: `your ${event.eventType} sign-up for ${event.name}`, amountCents: payment.amountCents, reason });
+    },
+
+    async released(trx, payment) {
+      const signup = await findSignupOfPayment(trx, payment.id);
+      if (signup) await releaseHold(trx, signup.id);
+    },
+  };
 }
 
-const EVENT_LABEL: Record<SignupKind, string> = { golf: 'Golf Event', gaming: 'Gaming Event', steakfry: 'Benefit Event' };
+/** Spec §7 sign-up calls (golf teams, gaming teams, steak-fry parties) on the payment core. */
+export function createSignups({ db, dialect, core, logger, clock = () => new Date() }: SignupsDeps) {
+  const lock = dialect === 'postgres';
 
-function playersOf(kind: SignupKind, input: Parsed): NewPlayer[] {
-  if (kind === 'steakfry') return [];
-  return [1, 2, 3, 4].map((n) => ({
-    name: String(input[`player${n}Name`]),
-    email: (input[`player${n}Email`] as string) || null,
-    shirtSize: kind === 'golf' ? String(input[`player${n}ShirtSize`]) : null,
-    activisionId: kind === 'gaming' ? String(input[`player${n}ActivisionId`]) : null,
-    location: kind === 'gaming' ? String(input[`player${n}Location`]) : null,
-  }));
-}
-
-function attendeesOf(kind: SignupKind, input: Parsed): NewAttendee[] {
-  if (kind !== 'steakfry') return [];
-  return (input.attendees as { name: string; allergies: string; child: boolean }[]).map((a) => ({
-    name: a.name,
-    allergies: a.allergies || null,
-    child: a.child,
-  }));
-}
-
-/** Spec §7 sign-up calls: golf teams, gaming teams and steak-fry parties, with capacity holds. */
-export function createSignups({ db, dialect, gateway, mailer, logger, siteFacts, origin }: SignupsDeps) {
-  async function sendConfirmation(signup: Signup, paidAt: string): Promise<void> {
-    try {
-      const event = await findEventById(db, signup.eventId);
-      if (!event) return;
-      const people = await listSignupPeople(db, signup.id);
-      const site = await siteFacts(origin());
-      await mailer.send(
-        signupConfirmationEmail({
-          to: signup.receiptEmail,
-          site,
-          signup: {
-            id: signup.id,
-            kind: signup.kind,
-            amountCents: signup.amountCents,
-            paidAt: new Date(paidAt),
-            teamName: signup.teamName,
-            players: signup.kind === 'steakfry' ? undefined : people.players,
-            attendees: signup.kind === 'steakfry' ? people.attendees : undefined,
-          },
-          event: {
-            eventNumber: event.eventNumber,
-            eventType: event.eventType,
-            name: event.name,
-            location: event.location,
-            eventDate: event.eventDate,
-            startTime: event.startTime,
-            description: event.description,
-          },
-        }),
-      );
-    } catch (error) {
-      logger.error({ err: error, signupId: signup.id }, 'sign-up confirmation could not be sent');
-    }
-  }
-
-  async function markPaid(signup: Signup): Promise<void> {
-    if (signup.status === 'paid') return;
-    const paidAt = nowIso();
-    if (await markSignupPaid(db, signup.id, paidAt)) {
-      if (signup.holdExpiresAt && signup.holdExpiresAt < paidAt) {
-        // Paid after the hold lapsed: the team is in (the money moved); staff may see one over capacity.
-        logger.warn({ signupId: signup.id }, 'sign-up paid after its hold expired');
-      }
-      logger.info({ signupId: signup.id, kind: signup.kind, amountCents: signup.amountCents }, 'sign-up paid');
-      await sendConfirmation(signup, paidAt);
-    }
-  }
-
-  function checkEvent(kind: SignupKind, event: EventForSignup | null, eventNumber: number): EventForSignup {
+  function requireOpenEvent(kind: SignupKind, event: EventForSignup | null, eventNumber: number): EventForSignup {
     if (!event) throw new NotFoundError({ eventNumber: `Event ${eventNumber} doesn't exist.` });
-    const eventKind = SIGNUP_KIND_BY_EVENT_TYPE[event.eventType];
+    const eventKind = signupKindOfEventType(event.eventType);
     if (!eventKind) {
       logger.warn({ eventNumber, eventType: event.eventType }, 'sign-up asked for an event of an unknown type');
       throw new ValidationError({ eventNumber: 'This event does not take sign-ups online.' });
     }
-    if (eventKind !== kind) throw new ValidationError({ eventNumber: `This form is for a ${EVENT_LABEL[kind]}; event ${eventNumber} is a ${event.eventType}.` });
-    if (!event.active) throw new ConflictError({ eventNumber: 'Sign-up for this event is closed.' });
+    if (eventKind !== kind) throw new ValidationError({ eventNumber: `This form is for a ${rulesOf(kind).eventType}; event ${eventNumber} is a ${event.eventType}.` });
+    const closed = closedReason(event, todayInFoundationZone(clock()));
+    if (closed) throw new ConflictError({ eventNumber: closed.message });
     return event;
   }
 
+  /** One open hold per account and event: asking again lets the earlier attempt go (its intent is cancelled first). */
+  async function replaceOpenHolds(event: EventForSignup, user: AuthUser): Promise<void> {
+    for (const hold of await openHolds(db, event.id, clock().toISOString(), { userId: user.id })) {
+      const payment = await findPayment(db, hold.paymentId);
+      if (payment?.status === 'pending') await core.giveUp(payment, 'replaced');
+    }
+  }
+
   return {
-    async createIntent(kind: SignupKind, body: unknown, user: AuthUser) {
-      const input = parseSignup(SIGNUP_SCHEMAS[kind], body) as Parsed;
-      const price = signupPriceCents(kind, input as { attendees?: { child: boolean }[] });
-      // Cheap checks first, outside the transaction.
-      checkEvent(kind, await findEventForSignup(db, input.eventNumber, false), input.eventNumber);
-      if (input.amount !== price) {
-        throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
-      }
-      const places = signupPlaces(kind, input as { attendees?: unknown[] });
-      const teamName = kind === 'gaming' ? String(input.teamName) : null;
+    async createIntent(kind: SignupKind, body: unknown, user: AuthUser, clientKey: string | null) {
+      const request = parsedRequest(kind, body);
+      const rules = rulesOf(kind);
+      const { priceCents: price, places, teamName, stored } = assess(request);
+      // Cheap checks first, outside any transaction.
+      const event = requireOpenEvent(kind, await findEventForSignup(db, { eventNumber: request.eventNumber }, false), request.eventNumber);
+      if (request.amountCents !== price) throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
+      await replaceOpenHolds(event, user);
 
-      const signupId = await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const event = checkEvent(kind, await findEventForSignup(trx, input.eventNumber, dialect === 'postgres'), input.eventNumber);
-        if (event.capacity !== null && (await placesTaken(trx, event.id, now)) + places > event.capacity) {
-          throw new ConflictError({ eventNumber: 'This event is full.' });
-        }
-        if (teamName && (await teamNameTaken(trx, event.id, teamName, now))) {
-          throw new ValidationError({ teamName: 'A team with this name is already signed up for this event. Please choose another.' });
-        }
-        return insertPendingSignup(trx, {
-          userId: user.id,
-          eventId: event.id,
-          kind,
-          amountCents: price,
-          receiptEmail: input.receiptEmail,
-          teamName,
-          teamContactNumber: kind === 'gaming' ? String(input.teamContactNumber) : null,
-          teamAgrees: kind === 'gaming' ? input.teamAgrees === true : false,
-          places,
-          holdExpiresAt: new Date(Date.parse(now) + HOLD_MINUTES * 60_000).toISOString(),
-          players: playersOf(kind, input),
-          attendees: attendeesOf(kind, input),
-        });
+      const { intent, record: signup } = await core.open({
+        purpose: 'signup',
+        amountCents: price,
+        payer: { userId: user.id, clientKey },
+        payableForMs: HOLD_MINUTES * 60_000 + PAYABLE_AFTER_HOLD_MS,
+        receiptEmail: request.receiptEmail,
+        description: (site) => `${rules.eventType} ${event.eventNumber} sign-up — ${site.name}`,
+        metadata: { eventNumber: String(event.eventNumber) },
+        record: async (trx, payment, now) => {
+          const nowIso = now.toISOString();
+          const locked = requireOpenEvent(kind, await findEventForSignup(trx, { id: event.id }, lock), request.eventNumber);
+          if ((await openHolds(trx, locked.id, nowIso, { userId: user.id })).length > 0) {
+            throw new ConflictError({ eventNumber: `You already have a sign-up for this event waiting for payment. Finish it, or try again in ${HOLD_MINUTES} minutes.` });
+          }
+          if (clientKey && (await openHolds(trx, locked.id, nowIso, { clientKey })).length >= MAX_OPEN_HOLDS_PER_ADDRESS) {
+            throw new TooManyRequestsError(
+              { eventNumber: `Too many sign-ups for this event are waiting for payment from your network. Please finish one, or try again in ${HOLD_MINUTES} minutes.` },
+              HOLD_MINUTES * 60,
+            );
+          }
+          if (locked.capacity !== null && (await placesTaken(trx, locked.id, nowIso)) + places > locked.capacity) {
+            throw new ConflictError({ eventNumber: 'This event is full.' });
+          }
+          if (teamName && (await teamNameTaken(trx, locked.id, teamName, nowIso))) {
+            throw new ValidationError({ teamName: 'A team with this name is already signed up for this event. Please choose another.' });
+          }
+          return insertSignup(trx, {
+            paymentId: payment.id,
+            eventId: locked.id,
+            kind,
+            receiptEmail: request.receiptEmail,
+            stored,
+            places,
+            holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+            now: nowIso,
+          });
+        },
       });
-
-      try {
-        const site = await siteFacts(origin());
-        const intent = await gateway.createIntent({
-          amountCents: price,
-          currency: 'usd',
-          receiptEmail: input.receiptEmail,
-          description: `${EVENT_LABEL[kind]} ${input.eventNumber} sign-up — ${site.name}`,
-          metadata: { kind: 'signup', signupId: String(signupId), eventNumber: String(input.eventNumber) },
-          idempotencyKey: `signup-${signupId}`,
-        });
-        await attachSignupIntent(db, signupId, intent.id);
-        return {
-          clientSecret: intent.clientSecret,
-          savedIntent: { ...input, amount: centsToDecimalString(price), signupId, holdMinutes: HOLD_MINUTES },
-        };
-      } catch (error) {
-        await markSignupFailed(db, signupId);
-        throw error;
-      }
+      return {
+        clientSecret: intent.clientSecret,
+        savedIntent: {
+          kind,
+          signupId: signup.id,
+          eventNumber: event.eventNumber,
+          amount: centsToDecimalString(price),
+          holdMinutes: HOLD_MINUTES,
+          holdExpiresAt: signup.holdExpiresAt,
+        },
+      };
     },
 
     async save(kind: SignupKind, body: unknown, user: AuthUser) {
-      const input = parseSignup(SAVE_SIGNUP_SCHEMAS[kind], body) as Parsed & { token: string };
-      const intent = await verifiedIntent(gateway, input.token);
-      const signup = await findSignupByIntent(db, intent.id);
-      if (!signup || signup.userId !== user.id || signup.kind !== kind) {
-        throw new ValidationError({ token: 'This payment is not one of your sign-ups. Please start again.' });
+      const input = parseBody(SaveSignupSchema, body, signupErrorKey);
+      const payment = await core.save({
+        purpose: 'signup',
+        clientSecret: input.token,
+        claimedAmountCents: input.amount,
+        mayAccess: async (p) => p.userId === user.id && (await findSignupOfPayment(db, p.id))?.kind === kind,
+        notYours: 'This payment is not one of your sign-ups. Please start again.',
+      });
+      const signup = await signupOf(db, payment);
+      const event = (await findEventForSignup(db, { id: signup.eventId }, false))!;
+      if (payment.status === 'refunded' && (payment.statusReason === 'event_full' || payment.statusReason === 'event_closed')) {
+        throw new ConflictError({
+          eventNumber: `${payment.statusReason === 'event_full' ? 'This event filled up' : 'Sign-up for this event closed'} before your payment reached us, so we have refunded your ${formatCents(payment.amountCents)} in full. We have emailed you about it.`,
+        });
       }
-      if (input.amount !== signup.amountCents || intent.amountCents !== signup.amountCents) {
-        throw new ValidationError({ amount: `The amount does not match the payment of ${formatCents(signup.amountCents)}.` });
-      }
-      if (intent.status !== 'succeeded') {
-        throw new ValidationError({ card: 'The payment has not gone through. Please check the card details and try again.' });
-      }
-      await markPaid(signup);
-      return { id: signup.id, kind, eventNumber: input.eventNumber, amount: centsToDecimalString(signup.amountCents), status: 'paid' as const };
-    },
-
-    async intentSucceeded(intent: GatewayIntent): Promise<void> {
-      const signup = await findSignupByIntent(db, intent.id);
-      if (!signup) {
-        logger.warn({ intentId: intent.id }, 'succeeded intent matches no sign-up');
-        return;
-      }
-      if (intent.amountCents !== signup.amountCents) {
-        logger.error({ intentId: intent.id, signupId: signup.id }, 'succeeded intent amount differs from the sign-up');
-        return;
-      }
-      await markPaid(signup);
+      return { id: signup.id, kind, eventNumber: event.eventNumber, amount: centsToDecimalString(payment.amountCents), status: payment.status };
     },
   };
 }
 
 export type Signups = ReturnType<typeof createSignups>;
-
-export const signupRecords = (db: Db, signups: Signups): PaidRecordKind => ({
-  kinds: ['signup'],
-  intentSucceeded: signups.intentSucceeded,
-  pendingIntentIds: (since) => listPendingSignupIntents(db, since),
-});

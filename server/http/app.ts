@@ -32,11 +32,17 @@ export interface AppDeps {
   pages: PageSource;
   /** Flipped during graceful shutdown so load balancers stop sending traffic. */
   isShuttingDown?: () => boolean;
+  /**
+   * The site's own address, for links in mail, canonical URLs, the sitemap and structured data:
+   * PUBLIC_URL (required in production), else the address this server listens on. Never the
+   * request's Host header, which the sender chooses (reset-link and cache poisoning).
+   */
+  siteOrigin: () => string;
 }
 
-export function publicConfigOf(config: AppConfig): PublicConfig {
+export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicConfig {
   return {
-    publicUrl: config.publicUrl ?? null,
+    publicUrl: siteOrigin,
     payments:
       config.payments.kind === 'stripe'
         ? { provider: 'stripe', publishableKey: config.payments.publishableKey }
@@ -44,7 +50,7 @@ export function publicConfigOf(config: AppConfig): PublicConfig {
   };
 }
 
-export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false }: AppDeps): Express {
+export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -54,6 +60,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use(compression());
   app.use(rejectMalformedPaths);
 
+  const notAllowed: RequestHandler = (_req, res) => {
+    res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('This method is not allowed here.');
+  };
   app.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (isShuttingDown()) {
@@ -68,6 +77,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       res.status(503).json({ status: 'error', database: 'unreachable' });
     }
   });
+  app.all('/healthz', notAllowed);
 
   // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
@@ -85,10 +95,20 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   app.use(cookieParser());
   app.use(xsrfProtection({ secureCookie: config.isProduction, exempt: [PAYMENT_WEBHOOK_PATH] }));
-  app.use('/api', apiRouter(services, { db, logger, jsonBodyLimit: config.jsonBodyLimit, publicUrl: config.publicUrl }));
+  app.use('/api', apiRouter(services, { logger, jsonBodyLimit: config.jsonBodyLimit, siteOrigin, clientKeySecret: config.jwtSecret }));
 
   if (pages.kind !== 'none') {
-    const publicConfig = publicConfigOf(config);
+    // Pages take GET and HEAD (POST is React Router's to answer for actions). Anything else would
+    // reach undici's Request, which throws on TRACE, TRACK and CONNECT: answer it here instead.
+    const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+    app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
+    // The origin is the same for every request once the server listens: build the config once.
+    let publicConfig: PublicConfig | undefined;
+    const publicConfigFor = () => {
+      const origin = siteOrigin();
+      if (publicConfig?.publicUrl !== origin) publicConfig = publicConfigOf(config, origin);
+      return publicConfig;
+    };
     app.all(
       '/{*path}',
       createRequestHandler({
@@ -96,7 +116,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
         mode: pages.kind === 'build' ? 'production' : 'development',
         getLoadContext: (_req, res): AppLoadContext => ({
           services,
-          publicConfig,
+          publicConfig: publicConfigFor(),
           cspNonce: String(res.locals.cspNonce),
         }),
       }),

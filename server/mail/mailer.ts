@@ -15,12 +15,15 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
-  replyTo?: string;
+  /** A stable Message-ID (`<…@host>`): a message delivered again after a crash is recognisably the same one. */
+  messageId?: string;
+  /** When the message was written (the outbox keeps this through retries). */
+  date?: Date;
 }
 
 /**
- * Sends one message or rejects; it never retries or swallows a failure, so the caller decides
- * whether a lost mail matters (a receipt is logged for staff, a request is never failed for it).
+ * Sends one message or rejects; it never retries or swallows a failure. The mail outbox
+ * (server/domain/mail-queue.ts) is its only caller and retries until the message is delivered.
  */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';

@@ -37,7 +37,6 @@ describe('outbox mailer', () => {
 
     await mailer.send({
       to: 'donor@example.org',
-      replyTo: 'staff@example.org',
       subject: 'Grüße — receipt',
       text: 'Thank you.\nSecond line.',
       html: '<p>Thank you.</p>',
@@ -54,7 +53,6 @@ describe('outbox mailer', () => {
     expect(mail).toMatchObject({
       to: 'donor@example.org',
       from: 'no-reply@example.org',
-      replyTo: 'staff@example.org',
       subject: 'Grüße — receipt',
       html: '<p>Thank you.</p>',
     });
@@ -69,7 +67,9 @@ describe('outbox mailer', () => {
     // Nothing half-written is left beside the message.
     expect(await readdir(outboxDir)).toEqual([path.basename(mail!.file)]);
     const sent = lines.filter((l) => l.msg === 'mail written to outbox');
-    expect(sent).toEqual([expect.objectContaining({ level: 30, to: 'donor@example.org', subject: 'Grüße — receipt', file: mail!.file })]);
+    expect(sent).toEqual([expect.objectContaining({ level: 30, subject: 'Grüße — receipt', file: path.basename(mail!.file) })]);
+    // The log names no recipient (personal data stays out of the logs).
+    expect(JSON.stringify(lines)).not.toContain('donor@example.org');
   });
 
   it('keeps sending order even within one millisecond', async () => {
@@ -77,6 +77,17 @@ describe('outbox mailer', () => {
     await Promise.all(['first', 'second', 'third'].map((subject) => mailer.send({ to: 'a@example.org', subject, text: subject })));
     const subjects = (await readOutbox(root)).map((m) => m.subject);
     expect(subjects).toEqual(['first', 'second', 'third']);
+  });
+
+  it('writes a message with a Message-ID to one file however often it is delivered (a retry after a crash)', async () => {
+    const dir = path.join(root, 'stable');
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x <x@example.org>', outboxDir: dir }, pino({ level: 'silent' }));
+    const message = { to: 'a@example.org', subject: 'Receipt', text: 'Thanks', messageId: '<outbox-7.1700000000000@example.org>', date: new Date('2026-11-23T10:00:00Z') };
+    await mailer.send(message);
+    await mailer.send(message);
+    const mails = await readOutbox(dir);
+    expect(mails).toHaveLength(1);
+    expect(path.basename(mails[0]!.file)).toBe('2026-11-23T10-00-00.000Z-outbox-7.1700000000000_example.org.eml');
   });
 
   it('reads a missing outbox as empty', async () => {

@@ -18,8 +18,11 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let lastStamp = 0;
 
-  // Names sort in sending order, even for two messages in the same millisecond.
-  function nextFileName(): string {
+  // Names sort in sending order, even for two messages in the same millisecond. A message with a
+  // Message-ID keeps one name, so delivering it again (after a crash) rewrites the same file.
+  function fileNameOf(message: MailMessage): string {
+    const stableId = message.messageId?.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
+    if (stableId && message.date) return `${message.date.toISOString().replace(/:/g, '-')}-${stableId}.eml`;
     lastStamp = Math.max(Date.now(), lastStamp + 1);
     const time = new Date(lastStamp).toISOString().replace(/:/g, '-');
     return `${time}-${randomBytes(4).toString('hex')}.eml`;
@@ -29,19 +32,20 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
     kind: 'outbox',
     async send(message: MailMessage) {
       // Named before composing, so the order of the files is the order of the calls.
-      const file = path.join(outboxDir, nextFileName());
+      const file = path.join(outboxDir, fileNameOf(message));
       const info = await composer.sendMail({ from, ...message });
       // Readers watching the folder must never see half a message: write aside, then rename.
       const temp = path.join(outboxDir, `.${path.basename(file)}.${process.pid}.tmp`);
-      await mkdir(outboxDir, { recursive: true });
+      // Messages hold live reset links and donors' details: readable by the site's owner only.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       try {
-        await writeFile(temp, info.message);
+        await writeFile(temp, info.message, { mode: 0o600 });
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
       }
-      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      logger.info({ subject: message.subject, file: path.basename(file) }, 'mail written to outbox');
     },
     async close() {
       composer.close();

@@ -1,39 +1,11 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer, type ReceivedMail } from '../../tests/helpers/smtp-server';
 import { createMailer, type Mailer } from './mailer';
 
 const logger = pino({ level: 'silent' });
 const config = (smtpUrl: string) => ({ smtpUrl, from: 'Sample Foundation <no-reply@example.org>', outboxDir: '/nonexistent/outbox' });
-
-interface Received {
-  envelope: SMTPServerEnvelope;
-  mail: ParsedMail;
-}
-
-/** A real SMTP server on a free local port, plain text (no STARTTLS), no login. */
-async function startSmtpServer(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ envelope: session.envelope, mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(resolve)) };
-}
 
 /** A port nothing listens on: bound once by us, then released. */
 async function closedPort(): Promise<number> {
@@ -70,7 +42,7 @@ describe('SMTP mailer', () => {
     });
 
     expect(smtp.received).toHaveLength(1);
-    const [{ envelope, mail }] = smtp.received as [Received];
+    const [{ envelope, mail }] = smtp.received as [ReceivedMail];
     expect(envelope.rcptTo.map((r) => r.address)).toEqual(['donor@example.org']);
     expect(envelope.mailFrom && envelope.mailFrom.address).toBe('no-reply@example.org');
     expect(mail.subject).toBe('Receipt for your donation');

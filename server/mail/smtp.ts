@@ -23,7 +23,7 @@ export function createSmtpMailer({ smtpUrl, from }: SmtpMailerOptions, logger: L
       inFlight.add(sending);
       try {
         const info = await sending;
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        logger.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
       } finally {
         inFlight.delete(sending);
       }

@@ -1,9 +1,3 @@
-import type { PaymentsConfig } from '../config';
-import type { Db } from '../db/database';
-import type { Logger } from '../logger';
-import { createSimulatedGateway } from './simulated';
-import { createStripeGateway } from './stripe';
-
 /** Stripe's PaymentIntent statuses that card payments without manual capture can reach. */
 export type IntentStatus =
   | 'requires_payment_method'
@@ -32,11 +26,26 @@ export interface GatewayIntent {
   metadata: Record<string, string>;
 }
 
+export interface RefundInput {
+  intentId: string;
+  amountCents: number;
+  /** One key per refund we record: a retry after a timeout never gives the money back twice. */
+  idempotencyKey: string;
+}
+
+export interface GatewayRefund {
+  id: string;
+  amountCents: number;
+}
+
+/** What a webhook reports: an intent changed, or money was refunded outside the site (Dashboard). */
 export interface GatewayEvent {
   id: string;
   type: string;
   /** The payment intent for `payment_intent.*` events; null for every other type. */
   intent: GatewayIntent | null;
+  /** For `charge.refunded`: the intent and how much of it has been refunded in all. */
+  refunded: { intentId: string; amountRefundedCents: number } | null;
 }
 
 export class WebhookSignatureError extends Error {
@@ -54,14 +63,9 @@ export class CardError extends Error {
   }
 }
 
-/**
- * The gateway does not know the intent. `code` and `statusCode` match what the Stripe SDK reports,
- * so callers can treat both gateways alike.
- */
+/** The gateway does not know the intent. */
 export class IntentNotFoundError extends Error {
   override name = 'IntentNotFoundError';
-  readonly code = 'resource_missing';
-  readonly statusCode = 404;
   constructor(idOrSecret: string) {
     // Never echo a client secret into messages that end up in logs.
     super(`No such payment_intent: '${intentIdFromSecret(idOrSecret)}'`);
@@ -71,7 +75,34 @@ export class IntentNotFoundError extends Error {
 /** An idempotency key was reused with different parameters (a programming error, never the user's). */
 export class IdempotencyError extends Error {
   override name = 'IdempotencyError';
-  readonly code = 'idempotency_error';
+}
+
+/**
+ * The payment provider could not do what we asked: it is down, slow or rate-limiting us
+ * (`retryable`), or it refuses our credentials or request (a revoked key, an account problem).
+ * Never the visitor's fault: the API answers 503 or 502 and logs it at error level.
+ */
+export class GatewayUnavailableError extends Error {
+  override name = 'GatewayUnavailableError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    /** The provider's request id, for its support desk. */
+    readonly providerRequestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refund the gateway will not make (nothing charged, already refunded in full, disputed). */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface PaymentGateway {
@@ -80,12 +111,12 @@ export interface PaymentGateway {
   /** Accepts an intent id or its client secret ("pi_x_secret_y"). */
   retrieveIntent(idOrClientSecret: string): Promise<GatewayIntent>;
   /**
-   * Gives the money back; asking again for a refunded intent is a no-op. On Stripe the intent then
-   * still reads `succeeded` (the refund is a separate object) and an unpaid intent is refused; the
-   * simulated gateway marks it `canceled` (with metadata.refunded = 'true' when it had been paid).
-   * So "was this refunded" belongs in the caller's own record, never inferred from the intent.
+   * Makes an unpaid intent unpayable. Answers the intent as it stands afterwards: `canceled`, or
+   * `succeeded`/`processing` when the card was charged first (then it must be settled, not dropped).
    */
-  refund(intentId: string): Promise<void>;
+  cancelIntent(intentId: string): Promise<GatewayIntent>;
+  /** Gives back part or all of a succeeded intent; the same key gives the same refund. Throws RefundRefusedError. */
+  refund(input: RefundInput): Promise<GatewayRefund>;
   /** Verifies the signature over the exact raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
   /** Called by the simulated gateway itself when a payment succeeds (Stripe sends webhooks instead). */
@@ -96,8 +127,4 @@ export interface PaymentGateway {
 export function intentIdFromSecret(idOrSecret: string): string {
   const at = idOrSecret.indexOf('_secret_');
   return at === -1 ? idOrSecret : idOrSecret.slice(0, at);
-}
-
-export function createGateway(config: PaymentsConfig, deps: { db: Db; logger: Logger }): PaymentGateway {
-  return config.kind === 'stripe' ? createStripeGateway(config) : createSimulatedGateway(deps);
 }

@@ -2,7 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { CardError, createGateway, IdempotencyError, IntentNotFoundError, intentIdFromSecret, WebhookSignatureError, type GatewayIntent } from './gateway';
+import { createGateway } from './create-gateway';
+import { CardError, IdempotencyError, IntentNotFoundError, intentIdFromSecret, RefundRefusedError, WebhookSignatureError, type GatewayIntent } from './gateway';
 import { checkTestCard, isSimulatedGateway, type SimulatedGateway, type TestCard } from './simulated';
 
 let db: Db;
@@ -142,7 +143,7 @@ describe('simulated intents', () => {
     await expect(gateway.retrieveIntent('pi_sim_nope')).rejects.toBeInstanceOf(IntentNotFoundError);
     // A guessed secret for a real id must not find it.
     const guessed = gateway.retrieveIntent(`${intent.id}_secret_guess`);
-    await expect(guessed).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    await expect(guessed).rejects.toBeInstanceOf(IntentNotFoundError);
     await expect(guessed).rejects.not.toThrow(/guess/);
   });
 
@@ -216,21 +217,31 @@ describe('simulated intents', () => {
     logged.mockRestore();
   });
 
-  it('refund: a paid intent becomes canceled with metadata.refunded, an unpaid one just canceled; neither can be paid again', async () => {
-    const paid = await newIntent();
+  it('refunds a paid intent in parts, once per key, never more than was paid; the intent still reads succeeded', async () => {
+    const paid = await newIntent(2500);
     await gateway.confirmCard(paid.clientSecret, GOOD, NOW);
-    await gateway.refund(paid.id);
-    await gateway.refund(paid.id);
-    expect(await gateway.retrieveIntent(paid.id)).toMatchObject({ status: 'canceled', metadata: { kind: 'donation', refunded: 'true' } });
+    const first = await gateway.refund({ intentId: paid.id, amountCents: 1000, idempotencyKey: 'r-1' });
+    expect(await gateway.refund({ intentId: paid.id, amountCents: 1000, idempotencyKey: 'r-1' })).toEqual(first);
+    await expect(gateway.refund({ intentId: paid.id, amountCents: 1501, idempotencyKey: 'r-2' })).rejects.toMatchObject({ code: 'amount_too_large' });
+    expect(await gateway.refund({ intentId: paid.id, amountCents: 1500, idempotencyKey: 'r-3' })).toMatchObject({ amountCents: 1500 });
+    await expect(gateway.refund({ intentId: paid.id, amountCents: 1, idempotencyKey: 'r-4' })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    const refunds = await db.selectFrom('simulated_refunds').select('amount_cents').where('intent_id', '=', paid.id).execute();
+    expect(refunds.map((r) => r.amount_cents).sort()).toEqual([1000, 1500]);
+    expect(await gateway.retrieveIntent(paid.id)).toMatchObject({ status: 'succeeded' });
 
     const unpaid = await newIntent();
-    await gateway.refund(unpaid.id);
-    const canceled = await gateway.retrieveIntent(unpaid.id);
-    expect(canceled).toMatchObject({ status: 'canceled', metadata: { kind: 'donation' } });
-    expect(canceled.metadata.refunded).toBeUndefined();
-    await expect(gateway.confirmCard(unpaid.clientSecret, GOOD, NOW)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(gateway.refund({ intentId: unpaid.id, amountCents: 100, idempotencyKey: 'r-5' })).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(gateway.refund({ intentId: 'pi_sim_unknown', amountCents: 100, idempotencyKey: 'r-6' })).rejects.toBeInstanceOf(IntentNotFoundError);
+  });
 
-    await expect(gateway.refund('pi_sim_unknown')).rejects.toBeInstanceOf(IntentNotFoundError);
+  it('cancels an unpaid intent so no card can pay it, but never a paid one', async () => {
+    const unpaid = await newIntent();
+    expect(await gateway.cancelIntent(unpaid.id)).toMatchObject({ status: 'canceled' });
+    await expect(gateway.confirmCard(unpaid.clientSecret, GOOD, NOW)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    const paid = await newIntent();
+    await gateway.confirmCard(paid.clientSecret, GOOD, NOW);
+    expect(await gateway.cancelIntent(paid.id)).toMatchObject({ status: 'succeeded' });
+    await expect(gateway.cancelIntent('pi_sim_unknown')).rejects.toBeInstanceOf(IntentNotFoundError);
   });
 
   it('has no webhooks: every body is refused as unsigned', () => {

@@ -7,6 +7,7 @@ import {
   CardError,
   IdempotencyError,
   IntentNotFoundError,
+  RefundRefusedError,
   WebhookSignatureError,
   type CreateIntentInput,
   type GatewayEvent,
@@ -121,8 +122,8 @@ function toIntent(row: IntentRow): GatewayIntent {
 /**
  * The gateway used when no Stripe keys are configured: intents live in `payment_intents`, cards are
  * Stripe's test cards, and a success is reported to the listeners straight away (there are no
- * webhooks). A refund sets the intent `canceled` and metadata.refunded = 'true', so neither the
- * save call nor reconciliation can mistake a refunded intent for a paid one.
+ * webhooks). Refunds are recorded in `simulated_refunds`; like Stripe, a refunded intent still
+ * reads `succeeded` (the site's own payment record says what was refunded).
  */
 export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger }): SimulatedGateway {
   const listeners: Array<(intent: GatewayIntent) => Promise<void>> = [];
@@ -209,14 +210,51 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
       return toIntent(await find(idOrClientSecret));
     },
 
-    async refund(intentId) {
+    async cancelIntent(intentId) {
       const row = await find(intentId);
-      if (row.status === 'canceled') return;
-      const metadata = JSON.parse(row.metadata_json) as Record<string, string>;
-      // Only a charged intent has money to give back; an unpaid one is simply called off.
-      if (row.status === 'succeeded') metadata.refunded = 'true';
-      await update(row.id, { status: 'canceled', metadata_json: JSON.stringify(metadata) });
-      logger.info({ intentId: row.id, refunded: row.status === 'succeeded' }, 'simulated intent canceled');
+      // The card may be charged first: then the intent stays succeeded and the caller settles it.
+      await db
+        .updateTable('payment_intents')
+        .set({ status: 'canceled', updated_at: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .where('status', 'not in', ['succeeded', 'processing', 'canceled'])
+        .execute();
+      const after = toIntent((await byId(row.id))!);
+      if (after.status === 'canceled' && row.status !== 'canceled') logger.info({ intentId: row.id }, 'simulated intent canceled');
+      return after;
+    },
+
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      const existing = await db.selectFrom('simulated_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (existing) return { id: existing.id, amountCents: existing.amount_cents };
+      const row = await find(intentId);
+      if (row.status !== 'succeeded') {
+        throw new RefundRefusedError('payment_intent_unexpected_state', 'This PaymentIntent does not have a successful charge to refund.');
+      }
+      const refunded = await db
+        .selectFrom('simulated_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+        .where('intent_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      const left = row.amount_cents - Number(refunded.total);
+      if (left <= 0) throw new RefundRefusedError('charge_already_refunded', `Charge for ${row.id} has already been refunded.`);
+      if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > left) {
+        throw new RefundRefusedError('amount_too_large', `Refund amount (${amountCents}) is greater than the unrefunded amount (${left}).`);
+      }
+      const id = `re_sim_${randomToken(24)}`;
+      try {
+        await db
+          .insertInto('simulated_refunds')
+          .values({ id, intent_id: row.id, amount_cents: amountCents, idempotency_key: idempotencyKey, created_at: new Date().toISOString() })
+          .execute();
+      } catch (error) {
+        // The same key twice at once: the loser answers with the winner's refund.
+        const winner = await db.selectFrom('simulated_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+        if (winner) return { id: winner.id, amountCents: winner.amount_cents };
+        throw error;
+      }
+      logger.info({ intentId: row.id, amountCents }, 'simulated refund');
+      return { id, amountCents };
     },
 
     parseWebhook(_rawBody: Buffer, _signatureHeader: string | undefined): GatewayEvent {

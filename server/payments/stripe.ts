@@ -2,9 +2,11 @@ import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config';
 import {
   CardError,
+  GatewayUnavailableError,
   IdempotencyError,
   IntentNotFoundError,
   intentIdFromSecret,
+  RefundRefusedError,
   WebhookSignatureError,
   type GatewayEvent,
   type GatewayIntent,
@@ -38,14 +40,21 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
   };
 }
 
-/** Stripe's errors as the gateway's own, so callers never depend on the SDK's classes. */
+/**
+ * Stripe's errors as the gateway's own, so callers never depend on the SDK's classes. Whatever is
+ * not the card's or the caller's fault (a revoked key, Stripe down, a rate limit) becomes
+ * GatewayUnavailableError, which the API answers 502/503 and logs at error level.
+ */
 function translated(error: unknown, idOrSecret?: string): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeCardError) return new CardError(error.code ?? 'card_error', error.message);
   if (error instanceof Stripe.errors.StripeIdempotencyError) return new IdempotencyError(error.message);
   if (idOrSecret && error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
     return new IntentNotFoundError(idOrSecret);
   }
-  return error;
+  const retryable =
+    error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError;
+  return new GatewayUnavailableError(`Stripe: ${error.type}${error.code ? ` (${error.code})` : ''}: ${error.message}`, retryable, error.requestId);
 }
 
 function clientOptions(config: StripeConfig): ConstructorParameters<typeof Stripe>[1] {
@@ -62,6 +71,14 @@ function clientOptions(config: StripeConfig): ConstructorParameters<typeof Strip
 
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const stripe = new Stripe(config.secretKey, clientOptions(config));
+
+  async function retrieve(idOrClientSecret: string): Promise<GatewayIntent> {
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(intentIdFromSecret(idOrClientSecret)));
+    } catch (error) {
+      throw translated(error, idOrClientSecret);
+    }
+  }
 
   return {
     kind: 'stripe',
@@ -85,22 +102,26 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       }
     },
 
-    async retrieveIntent(idOrClientSecret) {
-      const id = intentIdFromSecret(idOrClientSecret);
+    retrieveIntent: retrieve,
+
+    async cancelIntent(intentId) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toIntent(await stripe.paymentIntents.cancel(intentId));
       } catch (error) {
-        throw translated(error, idOrClientSecret);
+        // Already canceled, succeeded or processing: what matters is where it stands now.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return retrieve(intentId);
+        throw translated(error, intentId);
       }
     },
 
-    async refund(intentId) {
+    async refund({ intentId, amountCents, idempotencyKey }) {
       try {
-        // No fixed idempotency key: Stripe would replay a first refusal (say, "not paid yet") for a day.
-        await stripe.refunds.create({ payment_intent: intentId });
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+        return { id: refund.id, amountCents: refund.amount };
       } catch (error) {
-        // Refunding twice leaves the money where the first refund put it.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'resource_missing' && error.code !== undefined) {
+          throw new RefundRefusedError(error.code, error.message);
+        }
         throw translated(error, intentId);
       }
     },
@@ -116,7 +137,13 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       const object = event.data.object as { object?: string };
       const intent =
         event.type.startsWith('payment_intent.') && object.object === 'payment_intent' ? toIntent(object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, intent };
+      let refunded: GatewayEvent['refunded'] = null;
+      if (event.type === 'charge.refunded' && object.object === 'charge') {
+        const charge = object as Stripe.Charge;
+        const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+        if (intentId) refunded = { intentId, amountRefundedCents: charge.amount_refunded };
+      }
+      return { id: event.id, type: event.type, intent, refunded };
     },
 
     onPaymentSucceeded() {

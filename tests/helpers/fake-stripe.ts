@@ -48,6 +48,12 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** What Stripe.js confirming a good card would do. */
   succeed(intentId: string): FakePaymentIntent;
+  /** The next `count` API calls answer like an outage (500 api_error), e.g. to test retries. */
+  failNext(count: number): void;
+  /** The key the fake accepts; change it to play a revoked key. */
+  acceptKey(secretKey: string): void;
+  /** A charge as Stripe's charge.* events carry it: the intent and how much has been refunded. */
+  chargeOf(intentId: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -77,7 +83,9 @@ const stripeError = (status: number, type: string, code: string, message: string
   json: { error: { type, code, message, ...(param ? { param } : {}) } },
 });
 
-export async function startFakeStripe({ secretKey }: { secretKey: string }): Promise<FakeStripe> {
+export async function startFakeStripe({ secretKey: initialKey }: { secretKey: string }): Promise<FakeStripe> {
+  let secretKey = initialKey;
+  let failures = 0;
   const intents = new Map<string, FakePaymentIntent>();
   const refunds: FakeRefund[] = [];
   const requests: RecordedRequest[] = [];
@@ -109,6 +117,22 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       return { status: 200, json: { ...intent } };
     }
 
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return stripeError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${cancel[1]}'`, 'intent');
+      if (['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        );
+      }
+      intent.status = 'canceled';
+      return { status: 200, json: { ...intent } };
+    }
+
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]!));
@@ -124,7 +148,8 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       if (!intent) {
         return stripeError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${intentId}'`, 'payment_intent');
       }
-      if (refunds.some((r) => r.payment_intent === intentId)) {
+      const refunded = refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+      if (refunded >= intent.amount) {
         return stripeError(400, 'invalid_request_error', 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
       }
       if (intent.status !== 'succeeded') {
@@ -135,7 +160,11 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
           'This PaymentIntent does not have a successful charge to refund.',
         );
       }
-      const refund: FakeRefund = { id: `re_${token()}`, object: 'refund', payment_intent: intentId, amount: intent.amount, currency: intent.currency, status: 'succeeded' };
+      const amount = body.amount === undefined ? intent.amount - refunded : Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount - refunded) {
+        return stripeError(400, 'invalid_request_error', 'amount_too_large', `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${(intent.amount - refunded) / 100})`, 'amount');
+      }
+      const refund: FakeRefund = { id: `re_${token()}`, object: 'refund', payment_intent: intentId, amount, currency: intent.currency, status: 'succeeded' };
       refunds.push(refund);
       return { status: 200, json: { ...refund } };
     }
@@ -149,6 +178,10 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
     const body = decodeForm(text);
     requests.push({ method, path, headers: req.headers, body });
 
+    if (failures > 0) {
+      failures -= 1;
+      return stripeError(500, 'api_error', 'api_error', 'An error occurred with our connection to Stripe.');
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided.');
     }
@@ -199,6 +232,18 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       if (!intent) throw new Error(`fake Stripe has no intent ${intentId}`);
       intent.status = 'succeeded';
       return { ...intent };
+    },
+    failNext(count) {
+      failures = count;
+    },
+    acceptKey(key) {
+      secretKey = key;
+    },
+    chargeOf(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`fake Stripe has no intent ${intentId}`);
+      const amountRefunded = refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+      return { id: `ch_${intentId.slice(3)}`, object: 'charge', amount: intent.amount, amount_refunded: amountRefunded, refunded: amountRefunded >= intent.amount, payment_intent: intentId, currency: intent.currency };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -14,7 +14,6 @@ export interface OutboxMail {
   /** Bare addresses, comma-separated: `donor@example.org`. */
   to: string;
   from: string;
-  replyTo: string | undefined;
   subject: string;
   text: string;
   html: string | undefined;
@@ -47,7 +46,6 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
         file,
         to: addresses(mail.to),
         from: addresses(mail.from),
-        replyTo: mail.replyTo ? addresses(mail.replyTo) : undefined,
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         html: mail.html || undefined,
@@ -61,7 +59,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
   );
 }
 
-/** Polls the outbox until a message matches: mail is sent after the response, so tests must wait for it. */
+/** Polls the outbox folder until a message matches: the mail worker delivers after the transaction commits. */
 export async function waitForMail(dir: string, predicate: (mail: OutboxMail) => boolean, timeoutMs = 5000): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/config';
+import type { Logger } from '../../server/logger';
 import { startServer, type RunningServer } from '../../server/server';
 
 export type TestDbKind = 'sqlite' | 'postgres';
@@ -50,9 +52,17 @@ export interface TestServer extends RunningServer {
 
 /** The real app (real build, real database) on a free loopback port. */
 export async function startTestServer(
-  options: { pages?: 'build' | 'none'; env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    pages?: 'build' | 'none';
+    env?: Record<string, string>;
+    seed?: boolean;
+    logger?: Logger;
+    /** Another instance on this server's database (as behind a load balancer); the first one owns it. */
+    sameDatabaseAs?: TestServer;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const database: TestDatabase = shared ? { url: shared.config.database.kind === 'postgres' ? shared.config.database.url : shared.config.database.file, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -63,9 +73,10 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     SEED_ON_EMPTY: options.seed === false ? 'false' : 'true',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    SHUTDOWN_DRAIN_MS: '0',
     ...options.env,
   });
-  const running = await startServer(config, { pages: options.pages ?? 'build' });
+  const running = await startServer(config, { pages: options.pages ?? 'build', logger: options.logger });
   return {
     ...running,
     config,
@@ -81,16 +92,39 @@ export async function startTestServer(
   };
 }
 
+let clientCounter = 0;
+
+/**
+ * A loopback address of its own for each client (Linux routes all of 127/8 to this machine), so
+ * each test client is a separate visitor to the per-address limits, as separate browsers are.
+ */
+export function nextLoopbackAddress(): string {
+  clientCounter += 1;
+  const n = (process.pid % 200) * 40_000 + clientCounter;
+  return `127.${1 + (Math.floor(n / 65_025) % 250)}.${1 + (Math.floor(n / 255) % 255)}.${1 + (n % 254)}`;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: Record<string, unknown> & unknown[];
+}
+
 /** A browser-like client: keeps cookies and echoes the XSRF cookie in X-XSRF-TOKEN like the site does. */
 export class ApiClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** The client's own source address (see nextLoopbackAddress). */
+    readonly sourceAddress: string = nextLoopbackAddress(),
+  ) {}
 
   get xsrfToken(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
   }
 
-  async request(method: string, urlPath: string, init: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {}) {
+  async request(method: string, urlPath: string, init: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (init.xsrf !== false && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
@@ -99,20 +133,19 @@ export class ApiClient {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(new URL(urlPath, this.baseUrl), { method, headers, body, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
+    const response = await sendFrom(this.sourceAddress, new URL(urlPath, this.baseUrl), method, headers, body);
+    for (const cookie of response.setCookies) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
     }
-    const text = await response.text();
     let json: unknown = undefined;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(response.text);
     } catch {
       // not JSON (a page)
     }
-    return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & unknown[] };
+    return { status: response.status, headers: response.headers, text: response.text, json: json as Record<string, unknown> & unknown[] };
   }
 
   get(urlPath: string) {
@@ -122,4 +155,28 @@ export class ApiClient {
   post(urlPath: string, body?: unknown, init: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.request('POST', urlPath, { ...init, body });
   }
+}
+
+/** One HTTP exchange from a given local address (fetch cannot choose it). */
+function sendFrom(localAddress: string, url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  return new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value === undefined || name === 'set-cookie') continue;
+            out.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: out, setCookies: res.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

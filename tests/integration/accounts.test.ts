@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDonation } from '../../server/db/repositories/donations';
+import { insertPayment, markPaymentPaid } from '../../server/db/repositories/payments';
 import { readOutbox, waitForMail } from '../helpers/outbox';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
 
@@ -280,13 +282,14 @@ describe('GET /api/user/dashboard', () => {
     const tokenB = await login(b.email, b.password);
     const idA = Number(decodeJwt(tokenA).id);
     const now = new Date().toISOString();
-    await server.db
-      .insertInto('donations')
-      .values([
-        { user_id: idA, amount_cents: 2000, email: a.email, message: 'For the families <b>', status: 'paid', payment_intent_id: `pi_a_${unique()}`, created_at: now, paid_at: now },
-        { user_id: idA, amount_cents: 999, email: a.email, message: 'never paid', status: 'pending', payment_intent_id: `pi_b_${unique()}`, created_at: now, paid_at: null },
-      ])
-      .execute();
+    // Payments as the core leaves them: one paid, one never paid.
+    const payment = async (purpose: 'donation' | 'signup', amountCents: number, paid: boolean) => {
+      const row = await insertPayment(server.db, { purpose, amountCents, userId: idA, clientKey: null, now, expiresAt: now, firstCheckAt: now });
+      if (paid) await markPaymentPaid(server.db, row.id, now);
+      return row.id;
+    };
+    await insertDonation(server.db, { paymentId: await payment('donation', 2000, true), email: a.email, message: 'For the families <b>', now });
+    await insertDonation(server.db, { paymentId: await payment('donation', 999, false), email: a.email, message: 'never paid', now });
     const event = await server.db
       .selectFrom('events')
       .select(['id', 'event_number', 'event_type', 'event_date', 'name', 'location'])
@@ -294,7 +297,7 @@ describe('GET /api/user/dashboard', () => {
       .executeTakeFirstOrThrow();
     const signup = await server.db
       .insertInto('signups')
-      .values({ user_id: idA, event_id: event.id, kind: 'golf', amount_cents: 40000, receipt_email: a.email, status: 'paid', payment_intent_id: `pi_c_${unique()}`, created_at: now, paid_at: now })
+      .values({ payment_id: await payment('signup', 40000, true), event_id: event.id, kind: 'golf', receipt_email: a.email, hold_expires_at: null, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await server.db
@@ -304,7 +307,7 @@ describe('GET /api/user/dashboard', () => {
 
     const mine = await dashboard(`Bearer ${tokenA}`);
     expect(mine.json).toEqual({
-      donations: [{ amount: '20.00', message: 'For the families <b>' }],
+      donations: [{ amount: '20.00', message: 'For the families <b>', status: 'paid', refunded: '0.00', note: null }],
       events_and_teams: [
         {
           e: {
@@ -315,7 +318,15 @@ describe('GET /api/user/dashboard', () => {
             location: event.location,
             image: expect.objectContaining({ src: expect.any(String) }),
           },
-          t: { date: now, amount: '400.00', teamName: null, players: [{ name: 'Ada' }, { name: 'Grace' }, { name: 'Katherine' }, { name: 'Dorothy' }] },
+          t: {
+            date: now,
+            amount: '400.00',
+            teamName: null,
+            players: [{ name: 'Ada' }, { name: 'Grace' }, { name: 'Katherine' }, { name: 'Dorothy' }],
+            status: 'paid',
+            refunded: '0.00',
+            note: null,
+          },
         },
       ],
     });

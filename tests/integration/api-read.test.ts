@@ -111,7 +111,13 @@ describe('events', () => {
     const missing = await server.client().get('/api/events/424242');
     expect(missing.status).toBe(404);
     expect(missing.json).toEqual({ eventNumber: "Event 424242 doesn't exist." });
-    for (const bad of ['abc', '1.5', '-3', '0', '%3Cscript%3E', '99999999999999']) {
+    // 0 is a number no event has, not a malformed one.
+    for (const zero of ['0', '000']) {
+      const res = await server.client().get(`/api/events/${zero}`);
+      expect(res.status, zero).toBe(404);
+      expect(res.json, zero).toEqual({ eventNumber: "Event 0 doesn't exist." });
+    }
+    for (const bad of ['abc', '1.5', '-3', '-0', '%3Cscript%3E', '99999999999999']) {
       const res = await server.client().get(`/api/events/${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.json, bad).toEqual({ eventNumber: 'Event number must be a positive whole number.' });

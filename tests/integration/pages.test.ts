@@ -62,7 +62,7 @@ describe('server-rendered pages', () => {
   );
 
   it('an unknown event number says so, with status 404', async () => {
-    for (const number of ['999', 'abc']) {
+    for (const number of ['999', 'abc', '0']) {
       const res = await server.client().get(`/events/${number}`);
       expect(res.status).toBe(404);
       expect(res.text).toContain(`Event ${number} doesn&#x27;t exist.`);

@@ -1,11 +1,63 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { signedInUser } from '../helpers/accounts';
+import { waitForMail } from '../helpers/outbox';
+import { startTestServer, testDbKind, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
+/** Every line the server logged, parsed (the server logs at info level, like a real install). */
+const logLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  server = await startTestServer({ logger });
 });
 afterAll(() => server?.close());
+
+/**
+ * A request through node:http, which (unlike fetch) sends any method, TRACE included, and any Host
+ * header. Any ≥32-character value works as the XSRF cookie and header pair.
+ */
+function rawRequest(
+  method: string,
+  urlPath: string,
+  { headers = {}, body, xsrf = false }: { headers?: Record<string, string>; body?: unknown; xsrf?: boolean } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  const url = new URL(urlPath, server.url);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const token = 'x'.repeat(43);
+  const allHeaders: Record<string, string> = {
+    ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+    ...(xsrf ? { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token } : {}),
+    ...headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path: `${url.pathname}${url.search}`, headers: allHeaders }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The server logs a request once its response has finished: wait for that line. */
+async function requestLogLine(requestId: string): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const line = logLines.find((l) => (l.req as { id?: string } | undefined)?.id === requestId && 'res' in l);
+    if (line) return line;
+    if (Date.now() > deadline) throw new Error(`no request log line for ${requestId}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const linesOf = (requestId: string) => logLines.filter((l) => (l.req as { id?: string } | undefined)?.id === requestId);
 
 describe('Content-Security-Policy', () => {
   it('allows only same-origin scripts and the per-request nonce, which the page scripts carry', async () => {
@@ -73,6 +125,22 @@ describe('XSRF double submit', () => {
     const webhook = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(webhook.status).not.toBe(403);
   });
+
+  it('holds whatever the letter case of /api (Express routes /API/… to the same endpoints)', async () => {
+    const client = server.client();
+    await client.get('/');
+    for (const path of ['/API/user/forgot', '/Api/user/forgot', '/aPi/stripe/donation_intent', '/API/USER/LOGIN']) {
+      const withCookieOnly = await client.post(path, { email: 'a@example.org' }, { xsrf: false });
+      expect(withCookieOnly.status, path).toBe(403);
+      expect(withCookieOnly.json, path).toEqual({ xsrf: 'Missing or invalid XSRF token. Reload the page and try again.' });
+      const bare = await fetch(`${server.url}${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(bare.status, path).toBe(403);
+    }
+    // These really are the API's endpoints: with the header, the request gets past the check.
+    const checked = await client.post('/API/user/forgot', { email: 'nonsense' });
+    expect(checked.status).toBe(400);
+    expect(checked.json).toHaveProperty('email');
+  });
 });
 
 describe('request bodies', () => {
@@ -110,7 +178,13 @@ describe('hostile or broken addresses', () => {
 describe('production settings', () => {
   it('sends HSTS and Secure cookies when NODE_ENV=production, and canonical links on PUBLIC_URL', async () => {
     const prod = await startTestServer({
-      env: { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://www.example.org/', ALLOW_SIMULATED_PAYMENTS: 'true' },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 's'.repeat(48),
+        PUBLIC_URL: 'https://www.example.org/',
+        ALLOW_SIMULATED_PAYMENTS: 'true',
+        MAIL_OUTBOX_IN_PRODUCTION: 'true',
+      },
     });
     try {
       const res = await fetch(`${prod.url}/api/events/all`);
@@ -143,5 +217,156 @@ describe('unexpected failures', () => {
     } finally {
       await broken.close().catch(() => undefined); // its database was already closed above
     }
+  });
+});
+
+describe('the request log', () => {
+  it('keeps neither reset tokens nor query strings', async () => {
+    const token = 'Zr8kQwXy3vN0pLm5tGh7jKd2sFa9cVb1eRu4iOo6yTw';
+    const paths = [
+      `/reset/${token}`,
+      `/RESET/${token}?utm_source=mail`,
+      `/reset/${token}.data`,
+      '/events?payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_s3cr3tValue&email=donor%40example.org',
+    ];
+    for (const path of paths) {
+      const res = await fetch(`${server.url}${path}`);
+      await res.text();
+      const line = await requestLogLine(res.headers.get('x-request-id')!);
+      const url = (line.req as { url: string }).url;
+      expect(url, path).not.toContain('?');
+      expect(url, path).not.toContain(token);
+      if (path.toLowerCase().startsWith('/reset/')) expect(url, path).toMatch(/^\/reset\/\[redacted\]$/i);
+    }
+    const everything = JSON.stringify(logLines);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain('s3cr3tValue');
+    expect(everything).not.toContain('donor%40example.org');
+    expect(everything).toContain('"url":"/events"');
+  });
+});
+
+describe('methods the pages do not take', () => {
+  it('TRACE and other methods on a page or /healthz get 405 with Allow, never a 500 or an error log', async () => {
+    const cases: [string, string][] = [
+      ['TRACE', '/'],
+      ['TRACE', '/healthz'],
+      ['TRACE', '/events/6'],
+      ['PROPFIND', '/'],
+      ['PUT', '/events'],
+      ['DELETE', '/gallery'],
+      ['POST', '/healthz'],
+      ['PUT', '/healthz'],
+    ];
+    for (const [method, path] of cases) {
+      const res = await rawRequest(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
+      expect(res.text).not.toMatch(/Error|\bat /);
+      const requestId = String(res.headers['x-request-id']);
+      if (path !== '/healthz') expect((await requestLogLine(requestId)).level, `${method} ${path}`).toBe(40); // a warning
+      for (const line of linesOf(requestId)) expect(line.level as number, `${method} ${path}`).toBeLessThan(50);
+    }
+    expect(logLines.filter((line) => (line.level as number) >= 50 && /HTTP method/i.test(JSON.stringify(line)))).toEqual([]);
+    // The methods the site does use still work.
+    expect((await rawRequest('GET', '/healthz')).status).toBe(200);
+    expect((await rawRequest('HEAD', '/healthz')).status).toBe(200);
+    expect((await rawRequest('HEAD', '/events')).status).toBe(200);
+  });
+});
+
+describe('links are never built from the Host header', () => {
+  const evil = { host: 'evil.example' };
+
+  it('the password-reset mail links to the server itself, whatever Host the request named', async () => {
+    const { account } = await signedInUser(server.client(), 'hostpoison');
+    const res = await rawRequest('POST', '/api/user/forgot', { headers: { ...evil, 'x-forwarded-host': 'evil.example' }, body: { email: account.email }, xsrf: true });
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(server.config.mail.outboxDir, (m) => m.to.includes(account.email));
+    const link = /https?:\/\/\S+\/reset\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(link!.startsWith(`${server.url}/reset/`)).toBe(true);
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.html ?? '').not.toContain('evil.example');
+  });
+
+  it('the sitemap, robots.txt, canonical URL and JSON-LD name the server itself', async () => {
+    const sitemap = await rawRequest('GET', '/sitemap.xml', { headers: evil });
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.text).not.toContain('evil.example');
+    expect(sitemap.text).toContain(`<loc>${server.url}/</loc>`);
+    const robots = await rawRequest('GET', '/robots.txt', { headers: evil });
+    expect(robots.text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    for (const path of ['/', '/events/6']) {
+      const page = await rawRequest('GET', path, { headers: evil });
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).not.toContain('evil.example');
+      expect(page.text, path).toContain(`<link rel="canonical" href="${server.url}${path}"/>`);
+      expect(page.text, path).toContain(`"url":"${server.url}/`);
+    }
+  });
+});
+
+describe('file permissions', () => {
+  it('keeps the data folder, the SQLite database and the mail outbox readable by the owner only', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'foundation-perms-'));
+    const dataDir = path.join(root, 'data');
+    const sqliteFile = path.join(root, 'db', 'site.sqlite');
+    const site = await startTestServer({
+      pages: 'none',
+      env: { DATA_DIR: dataDir, ...(testDbKind() === 'sqlite' ? { DATABASE_URL: sqliteFile } : {}) },
+    });
+    try {
+      const mode = (file: string) => statSync(file).mode & 0o777;
+      expect(mode(dataDir)).toBe(0o700);
+      if (testDbKind() === 'sqlite') {
+        expect(mode(path.dirname(sqliteFile))).toBe(0o700);
+        const files = readdirSync(path.dirname(sqliteFile));
+        expect(files).toEqual(expect.arrayContaining(['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm']));
+        for (const file of files) expect(mode(path.join(path.dirname(sqliteFile), file)), file).toBe(0o600);
+      }
+      const client = site.client();
+      const { account } = await signedInUser(client, 'perms');
+      expect((await client.post('/api/user/forgot', { email: account.email })).status).toBe(200);
+      const mail = await waitForMail(site.config.mail.outboxDir, (m) => m.to.includes(account.email));
+      expect(mode(site.config.mail.outboxDir)).toBe(0o700);
+      expect(mode(mail.file)).toBe(0o600);
+    } finally {
+      await site.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('input PostgreSQL cannot store (review finding 7)', () => {
+  it('NUL bytes in any text field and numbers past a database integer get a field error, never a 500, on either database', async () => {
+    const client = server.client();
+    const user = await signedInUser(client, 'nul');
+    const auth = { headers: user.authorization };
+    const nul = (s: string) => `${s}\u0000`;
+    const cases: [string, unknown, string, Record<string, string>?][] = [
+      ['/api/user/register', { first: nul('Ann'), last: 'Lee', username: 'annlee', email: 'ann@example.org', password: 'correct-horse-7', password2: 'correct-horse-7' }, 'first'],
+      ['/api/user/register', { first: 'Ann', last: nul('Lee'), username: 'annlee', email: 'ann@example.org', password: 'correct-horse-7', password2: 'correct-horse-7' }, 'last'],
+      ['/api/user/login', { email: 'a\u0000b@example.org', password: 'whatever-123' }, 'email'],
+      ['/api/user/forgot', { email: 'a\u0000b@example.org' }, 'email'],
+      ['/api/stripe/donation_intent', { amount: '5', email: 'a@example.org', message: nul('hi') }, 'message'],
+      ['/api/stripe/save_donation', { amount: '5', token: nul('pi_1_secret_2') }, 'token'],
+      ['/api/stripe/steakfry_signup_intent', { eventNumber: 5, amount: '25', receiptEmail: 'a@example.org', attendees: [{ name: nul('Sam'), allergies: '' }] }, 'attendee-0-name', auth.headers],
+      ['/api/stripe/steakfry_signup_intent', { eventNumber: 5, amount: '25', receiptEmail: 'a@example.org', attendees: [{ name: 'Sam', allergies: nul('nuts') }] }, 'attendee-0-allergies', auth.headers],
+      ['/api/stripe/gaming_signup_intent', { eventNumber: 2147483648, teamName: 'x' }, 'eventNumber', auth.headers],
+      ['/api/stripe/golf_signup_intent', { eventNumber: 3e9 }, 'eventNumber', auth.headers],
+      ['/api/stripe/steakfry_signup_intent', { eventNumber: 2 ** 53 + 1 }, 'eventNumber', auth.headers],
+    ];
+    for (const [path, body, field, headers] of cases) {
+      const res = await client.post(path, body, { headers });
+      expect(res.status, `${path} ${field}`).toBe(400);
+      expect(res.json, `${path} ${field}`).toHaveProperty(field);
+    }
+    const confirm = await client.post('/api/payments/simulated/confirm', { clientSecret: nul('pi_1_secret_2'), number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', zip: '12345' });
+    expect(confirm.status).toBe(400);
+    expect(Object.keys(confirm.json)).toEqual(['card']);
+    expect((await client.get('/api/events/2147483648')).status).toBe(400);
+    expect((await client.get('/events/2147483648')).status).toBe(404);
+    expect(logLines.filter((l) => Number(l.level) >= 50)).toEqual([]);
   });
 });

@@ -6,10 +6,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { createCounters } from '../../server/domain/counters';
+import type { PaymentCore } from '../../server/domain/payments/core';
+import { createGatewayEvents } from '../../server/domain/payments/gateway-events';
 import { paymentWebhookRouter } from '../../server/http/api/payment-webhook';
 import { simulatedPaymentsRouter } from '../../server/http/api/simulated-payments';
+import { createRateLimits } from '../../server/http/middleware/rate-limits';
+import { createGateway } from '../../server/payments/create-gateway';
 import {
-  createGateway,
+  GatewayUnavailableError,
   IdempotencyError,
   IntentNotFoundError,
   WebhookSignatureError,
@@ -112,22 +117,46 @@ describe(`Stripe gateway against a fake Stripe (${testDbKind()})`, () => {
     expect(await gateway.retrieveIntent(intent.clientSecret)).toEqual({ ...intent, status: 'succeeded' });
   });
 
-  it('reports an unknown intent as IntentNotFoundError (code resource_missing)', async () => {
-    const missing = gateway.retrieveIntent('pi_doesnotexist_secret_abc');
-    await expect(missing).rejects.toBeInstanceOf(IntentNotFoundError);
-    await expect(missing).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+  it('reports an unknown intent as IntentNotFoundError', async () => {
+    await expect(gateway.retrieveIntent('pi_doesnotexist_secret_abc')).rejects.toBeInstanceOf(IntentNotFoundError);
   });
 
-  it('refunds a paid intent once, even when asked twice; an unpaid one is refused', async () => {
+  it('refunds in parts under one key per refund; a replayed key gives the same refund; an unpaid intent is refused', async () => {
     const intent = await gateway.createIntent(input());
-    await expect(gateway.refund(intent.id)).rejects.toThrow(/successful charge/);
+    await expect(gateway.refund({ intentId: intent.id, amountCents: 100, idempotencyKey: 'refund-a' })).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
     fake.succeed(intent.id);
-    await gateway.refund(intent.id);
-    await gateway.refund(intent.id);
-    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
-      expect.objectContaining({ payment_intent: intent.id, amount: 2500, status: 'succeeded' }),
-    ]);
-    await expect(gateway.refund('pi_unknown')).rejects.toBeInstanceOf(IntentNotFoundError);
+    const first = await gateway.refund({ intentId: intent.id, amountCents: 1000, idempotencyKey: 'refund-b' });
+    expect(await gateway.refund({ intentId: intent.id, amountCents: 1000, idempotencyKey: 'refund-b' })).toEqual(first);
+    await gateway.refund({ intentId: intent.id, amountCents: 1500, idempotencyKey: 'refund-c' });
+    await expect(gateway.refund({ intentId: intent.id, amountCents: 1, idempotencyKey: 'refund-d' })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id).map((r) => r.amount)).toEqual([1000, 1500]);
+    const call = fake.requests.findLast((r) => r.path === '/v1/refunds' && r.body.amount === '1500');
+    expect(call?.headers['idempotency-key']).toBe('refund-c');
+    await expect(gateway.refund({ intentId: 'pi_unknown', amountCents: 1, idempotencyKey: 'refund-e' })).rejects.toBeInstanceOf(IntentNotFoundError);
+  });
+
+  it('cancels an unpaid intent; a paid one stays succeeded and is answered as it stands', async () => {
+    const unpaid = await gateway.createIntent(input());
+    expect(await gateway.cancelIntent(unpaid.id)).toMatchObject({ id: unpaid.id, status: 'canceled' });
+    expect(await gateway.cancelIntent(unpaid.id)).toMatchObject({ status: 'canceled' });
+    const paid = await gateway.createIntent(input());
+    fake.succeed(paid.id);
+    expect(await gateway.cancelIntent(paid.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('turns Stripe outages and refused credentials into GatewayUnavailableError (retryable or not), never a client error', async () => {
+    fake.failNext(3); // the SDK retries twice, then gives up
+    const down = gateway.createIntent(input());
+    await expect(down).rejects.toBeInstanceOf(GatewayUnavailableError);
+    await expect(down).rejects.toMatchObject({ retryable: true });
+    fake.acceptKey('sk_test_rotated_key');
+    try {
+      const refused = gateway.retrieveIntent('pi_anything');
+      await expect(refused).rejects.toBeInstanceOf(GatewayUnavailableError);
+      await expect(refused).rejects.toMatchObject({ retryable: false });
+    } finally {
+      fake.acceptKey(SECRET_KEY);
+    }
   });
 
   it('never fires onPaymentSucceeded itself (webhooks do)', async () => {
@@ -146,12 +175,24 @@ describe('parseWebhook', () => {
     fake.succeed(intent.id);
     const body = eventBody('evt_parse_1', 'payment_intent.succeeded', intent.id);
     const event = gateway.parseWebhook(Buffer.from(body), sign(body));
-    expect(event).toEqual({ id: 'evt_parse_1', type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded' } });
+    expect(event).toEqual({ id: 'evt_parse_1', type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded' }, refunded: null });
   });
 
-  it('gives no intent for other event types', () => {
-    const body = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
-    expect(gateway.parseWebhook(Buffer.from(body), sign(body))).toEqual({ id: 'evt_other', type: 'charge.refunded', intent: null });
+  it('reads a refund made outside the site from charge.refunded, and gives no intent for other types', () => {
+    const body = JSON.stringify({
+      id: 'evt_refund',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_123', amount: 2500, amount_refunded: 1000 } },
+    });
+    expect(gateway.parseWebhook(Buffer.from(body), sign(body))).toEqual({
+      id: 'evt_refund',
+      type: 'charge.refunded',
+      intent: null,
+      refunded: { intentId: 'pi_123', amountRefundedCents: 1000 },
+    });
+    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge' } } });
+    expect(gateway.parseWebhook(Buffer.from(other), sign(other))).toEqual({ id: 'evt_other', type: 'charge.succeeded', intent: null, refunded: null });
   });
 
   it('refuses a tampered body, a wrong secret and a missing or garbled header', async () => {
@@ -182,12 +223,21 @@ async function serve(mount: (app: express.Express) => void): Promise<{ url: stri
   };
 }
 
+/** The webhook's domain side with a stand-in payment core whose settle is watched. */
+function webhookEvents(onSucceeded: (intent: GatewayIntent) => Promise<void>, onDeclined: (intentId: string) => Promise<void> = async () => undefined) {
+  const core = {
+    settle: async (intent: GatewayIntent) => (await onSucceeded(intent), { outcome: 'paid' }),
+    cardDeclined: onDeclined,
+  } as unknown as PaymentCore;
+  return createGatewayEvents({ db, core, logger });
+}
+
 describe(`payment webhook router (${testDbKind()})`, () => {
   const onSucceeded = vi.fn<(intent: GatewayIntent) => Promise<void>>();
   let site: Awaited<ReturnType<typeof serve>>;
 
   beforeAll(async () => {
-    site = await serve((app) => app.use('/api/stripe/webhook', paymentWebhookRouter({ gateway, db, logger, onSucceeded })));
+    site = await serve((app) => app.use('/api/stripe/webhook', paymentWebhookRouter({ gateway, events: webhookEvents(onSucceeded), logger })));
   });
   afterAll(async () => {
     await site?.close();
@@ -243,19 +293,25 @@ describe(`payment webhook router (${testDbKind()})`, () => {
     expect(onSucceeded).toHaveBeenCalledTimes(2);
   });
 
-  it('acknowledges other event types without handling them', async () => {
+  it('counts a declined card, and acknowledges other event types without settling anything', async () => {
     onSucceeded.mockReset().mockResolvedValue(undefined);
-    const intent = await gateway.createIntent(input());
-    const failedBody = eventBody('evt_router_failed', 'payment_intent.payment_failed', intent.id);
-    const chargeBody = JSON.stringify({ id: 'evt_router_charge', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge' } } });
-    expect(await deliver(failedBody)).toEqual({ status: 200, json: { received: true } });
-    expect(await deliver(chargeBody)).toEqual({ status: 200, json: { received: true } });
-    expect(onSucceeded).not.toHaveBeenCalled();
+    const declined = vi.fn(async () => undefined);
+    const local = await serve((app) => app.use('/hook', paymentWebhookRouter({ gateway, events: webhookEvents(onSucceeded, declined), logger })));
+    try {
+      const intent = await gateway.createIntent(input());
+      const send = async (body: string) => (await fetch(`${local.url}/hook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) }, body })).status;
+      expect(await send(eventBody('evt_router_failed', 'payment_intent.payment_failed', intent.id))).toBe(200);
+      expect(declined).toHaveBeenCalledWith(intent.id, null);
+      expect(await send(JSON.stringify({ id: 'evt_router_charge', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge' } } }))).toBe(200);
+      expect(onSucceeded).not.toHaveBeenCalled();
+    } finally {
+      await local.close();
+    }
   });
 
   it('refuses every delivery when the site runs the simulated gateway', async () => {
     const simulated = createGateway({ kind: 'simulated' }, { db, logger });
-    const local = await serve((app) => app.use('/hook', paymentWebhookRouter({ gateway: simulated, db, logger, onSucceeded })));
+    const local = await serve((app) => app.use('/hook', paymentWebhookRouter({ gateway: simulated, events: webhookEvents(onSucceeded), logger })));
     try {
       const body = JSON.stringify({ id: 'evt_sim', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } });
       const response = await fetch(`${local.url}/hook`, {
@@ -270,6 +326,9 @@ describe(`payment webhook router (${testDbKind()})`, () => {
   });
 });
 
+/** The two calls the card form's router makes of the payment core. */
+const standInPayments = () => ({ assertMayConfirm: async () => undefined, cardDeclined: async () => undefined }) as unknown as PaymentCore;
+
 describe(`simulated payments router (${testDbKind()})`, () => {
   const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', zip: '12345' };
   const post = async (url: string, body: unknown) => {
@@ -282,7 +341,9 @@ describe(`simulated payments router (${testDbKind()})`, () => {
     const simulated = createGateway({ kind: 'simulated' }, { db, logger });
     const heard = vi.fn(async () => {});
     simulated.onPaymentSucceeded(heard);
-    const local = await serve((app) => app.use('/api/payments/simulated', simulatedPaymentsRouter(simulated)));
+    const local = await serve((app) =>
+      app.use('/api/payments/simulated', simulatedPaymentsRouter(simulated, { payments: standInPayments(), limits: createRateLimits(createCounters(db)), clientKey: () => null })),
+    );
     const confirm = `${local.url}/api/payments/simulated/confirm`;
     try {
       const intent = await simulated.createIntent(input());
@@ -312,7 +373,9 @@ describe(`simulated payments router (${testDbKind()})`, () => {
   });
 
   it('does not exist when the site runs on Stripe', async () => {
-    const local = await serve((app) => app.use('/api/payments/simulated', simulatedPaymentsRouter(gateway)));
+    const local = await serve((app) =>
+      app.use('/api/payments/simulated', simulatedPaymentsRouter(gateway, { payments: standInPayments(), limits: createRateLimits(createCounters(db)), clientKey: () => null })),
+    );
     try {
       const response = await post(`${local.url}/api/payments/simulated/confirm`, { clientSecret: 'pi_x_secret_y', ...card });
       expect(response.status).toBe(404);

@@ -1,8 +1,15 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../common/accounts';
 import { formatDayOf, formatEventDate } from '../../../common/events';
+import { formatCents, parseAmountToCents } from '../../../common/money';
 
-const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The dashboard's "20.00" strings as "$20.00", through cents (never a float). */
+const money = (amount: string) => formatCents(parseAmountToCents(amount) ?? 0);
+
+/** "Refunded: the event filled up" under a payment that was given back. */
+function RefundNote({ note }: { note: string | null }) {
+  return note ? <p className="mt-1 inline-block rounded bg-amber-50 px-2 py-0.5 text-sm font-semibold text-amber-900">{note}</p> : null;
+}
 
 export function DonationsList({ donations }: { donations: Dashboard['donations'] }) {
   return (
@@ -17,6 +24,7 @@ export function DonationsList({ donations }: { donations: Dashboard['donations']
           {donations.map((donation, i) => (
             <li key={i} className="py-3">
               <p className="text-lg font-semibold text-slate-900">{money(donation.amount)}</p>
+              <RefundNote note={donation.note} />
               {donation.message ? <p className="mt-1 break-words whitespace-pre-line text-slate-700">{donation.message}</p> : null}
             </li>
           ))}
@@ -59,6 +67,7 @@ export function EventsList({ items }: { items: Dashboard['events_and_teams'] }) 
                 ) : null}
                 <p className="mt-1 text-sm text-slate-700">Signed up {formatDayOf(t.date)}</p>
                 <p className="text-sm font-semibold text-slate-800">Amount paid: {money(t.amount)}</p>
+                <RefundNote note={t.note} />
               </div>
               <div className="sm:self-center">
                 <Link

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiEvent } from '../../../common/events';
-import { SIGNUP_KIND_BY_EVENT_TYPE } from '../../../common/signup-rules';
+import { todayInFoundationZone, type ApiEvent } from '../../../common/events';
+import { signupKindOfEventType } from '../../../common/signups/kinds';
 import { useAuth } from '../../lib/auth';
 import { SignupDialog } from './SignupDialog';
 
@@ -13,16 +13,17 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
   const { isAuthenticated } = useAuth();
   const [pressed, setPressed] = useState(false);
   const [open, setOpen] = useState(false);
-  const kind = SIGNUP_KIND_BY_EVENT_TYPE[event.eventType];
+  const kind = signupKindOfEventType(event.eventType);
 
   useEffect(() => {
     if (!kind) console.warn(`Event ${event.eventNumber} has an unknown type "${event.eventType}": no sign-up form.`);
   }, [kind, event.eventNumber, event.eventType]);
 
-  if (!event.active || placesLeft === 0) {
+  const past = event.eventDate < todayInFoundationZone();
+  if (!event.active || past || placesLeft === 0) {
     return (
       <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-300 px-6 py-3 font-semibold text-slate-700">
-        {event.active ? 'Sign up closed — this event is full' : 'Sign up closed'}
+        {event.active && !past ? 'Sign up closed — this event is full' : 'Sign up closed'}
       </button>
     );
   }

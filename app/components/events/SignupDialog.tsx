@@ -4,7 +4,8 @@ import { useRevalidator, useRouteLoaderData } from 'react-router';
 import type { ApiEvent } from '../../../common/events';
 import { centsToDecimalString, formatCents } from '../../../common/money';
 import type { PublicConfig } from '../../../common/services';
-import { GAMING_TEAM_CENTS, GOLF_TEAM_CENTS, steakfryPriceCents, type SignupKind } from '../../../common/signup-rules';
+import { SIGNUP_KINDS, type SignupKind } from '../../../common/signups/kinds';
+import { steakfry } from '../../../common/signups/steakfry';
 import { apiRequest } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { usePaymentFlow } from '../../lib/payment-flow';
@@ -19,10 +20,9 @@ import { AttendeeFields, initialSignupValues, TeamFields, type AttendeeValues, t
 
 const TERMS_PDF = '/media/documents/gaming-tournament-terms.pdf';
 
+/** The price the server will ask, from the same kind rules it uses (only a party's list changes it). */
 function priceOf(kind: SignupKind, values: SignupValues): number {
-  if (kind === 'golf') return GOLF_TEAM_CENTS;
-  if (kind === 'gaming') return GAMING_TEAM_CENTS;
-  return steakfryPriceCents((values.attendees as AttendeeValues[]) ?? []);
+  return kind === 'steakfry' ? steakfry.priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }) : SIGNUP_KINDS[kind].priceCents();
 }
 
 /** Errors an edit of the party answers: the edited fields, or every attendee's when one is added or removed (the numbers shift). */
@@ -75,7 +75,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
 
   const flow = usePaymentFlow<Record<string, unknown>>({
     card,
-    requestIntent: (form) => apiRequest<{ clientSecret: string }>(`/stripe/${kind}_signup_intent`, { body: form }),
+    requestIntent: (form) => apiRequest<{ clientSecret: string; savedIntent: { holdExpiresAt: string | null } }>(`/stripe/${kind}_signup_intent`, { body: form }),
     save: async (form, clientSecret) => {
       await apiRequest(`/stripe/save_${kind}_signup`, { body: { ...form, token: clientSecret } });
     },
@@ -146,7 +146,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
           <TextField
             id={`${id}-amount`}
             name="amount"
-            label={kind === 'golf' ? 'Amount (team, mulligans included)' : kind === 'gaming' ? 'Amount (team fee)' : 'Amount'}
+            label={SIGNUP_KINDS[kind].amountLabel}
             readOnly
             value={formatCents(price)}
             error={flow.errors.amount}

@@ -1,4 +1,6 @@
-import { PLAYERS_PER_TEAM, SHIRT_SIZES, STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES, type SignupKind } from '../../../common/signup-rules';
+import { PLAYERS_PER_TEAM, SHIRT_SIZES } from '../../../common/signups/golf';
+import type { SignupKind } from '../../../common/signups/kinds';
+import { STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES } from '../../../common/signups/steakfry';
 import type { FieldErrors } from '../../../common/api-errors';
 import { FieldError, TextField } from '../forms/FormParts';
 

@@ -83,6 +83,15 @@ export function SuccessNotice({ children }: { children: ReactNode }) {
   );
 }
 
+/** Something went differently than hoped but nothing is wrong with the form (a refunded late payment). */
+export function NoticeBox({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+      {children}
+    </p>
+  );
+}
+
 export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
   return (
     <button

@@ -1,5 +1,5 @@
 import type { usePaymentFlow } from '../../lib/payment-flow';
-import { FixErrorsNotice, SuccessNotice } from '../forms/FormParts';
+import { FixErrorsNotice, NoticeBox, SuccessNotice } from '../forms/FormParts';
 
 /** Padding of the payment dialogs; the footer below reaches out to their edges. */
 export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
@@ -10,13 +10,13 @@ export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
  * answer to Confirm is in view however far down a long form was scrolled.
  */
 export function PaymentDialogFooter({
-  flow: { errors, outcome, sendingRequest },
+  flow: { errors, outcome, outcomeText, sendingRequest },
   successText,
   unconfirmedText,
   cardReady,
   onClose,
 }: {
-  flow: Pick<ReturnType<typeof usePaymentFlow>, 'errors' | 'outcome' | 'sendingRequest'>;
+  flow: Pick<ReturnType<typeof usePaymentFlow>, 'errors' | 'outcome' | 'outcomeText' | 'sendingRequest'>;
   successText: string;
   unconfirmedText: string;
   cardReady: boolean;
@@ -27,6 +27,7 @@ export function PaymentDialogFooter({
     <div className="sticky bottom-0 -mx-5 mt-4 border-t border-slate-200 bg-white px-5 pt-3 pb-5 sm:-mx-6 sm:px-6 sm:pb-6">
       {outcome === 'paid' ? <SuccessNotice>{successText}</SuccessNotice> : null}
       {outcome === 'paid-unconfirmed' ? <SuccessNotice>{unconfirmedText}</SuccessNotice> : null}
+      {outcome === 'refunded' ? <NoticeBox>{outcomeText}</NoticeBox> : null}
       <FixErrorsNotice errors={errors} />
       <div className="mt-3 flex justify-end gap-3">
         <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">

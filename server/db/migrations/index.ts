@@ -3,6 +3,7 @@ import type { Dialect, DialectMigration } from './helpers';
 import * as initialSchema from './20261122T020000-initial-schema';
 import * as accounts from './20261122T090000-accounts';
 import * as paymentWebhooks from './20261122T100000-payment-webhooks';
+import * as paymentCore from './20261123T100000-payment-core';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -12,6 +13,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122T020000-initial-schema': initialSchema,
   '20261122T090000-accounts': accounts,
   '20261122T100000-payment-webhooks': paymentWebhooks,
+  '20261123T100000-payment-core': paymentCore,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

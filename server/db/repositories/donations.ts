@@ -1,89 +1,27 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../json';
-import type { Database, PaymentStatus } from '../schema';
+import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** What a donation adds to its payment: where the receipt goes and the donor's message. */
 export interface Donation {
   id: number;
-  userId: number | null;
-  amountCents: number;
+  paymentId: number;
   email: string;
   message: string;
-  status: PaymentStatus;
-  paymentIntentId: string | null;
   createdAt: string;
-  paidAt: string | null;
 }
 
-const COLUMNS = ['id', 'user_id', 'amount_cents', 'email', 'message', 'status', 'payment_intent_id', 'created_at', 'paid_at'] as const;
-
-function toDonation(row: {
-  id: number;
-  user_id: number | null;
-  amount_cents: number;
-  email: string;
-  message: string;
-  status: PaymentStatus;
-  payment_intent_id: string | null;
-  created_at: string;
-  paid_at: string | null;
-}): Donation {
-  return {
-    id: Number(row.id),
-    userId: row.user_id === null ? null : Number(row.user_id),
-    amountCents: Number(row.amount_cents),
-    email: row.email,
-    message: row.message,
-    status: row.status,
-    paymentIntentId: row.payment_intent_id,
-    createdAt: row.created_at,
-    paidAt: row.paid_at,
-  };
-}
-
-export async function insertPendingDonation(
-  db: Executor,
-  input: { userId: number | null; amountCents: number; email: string; message: string },
-): Promise<Donation> {
+export async function insertDonation(db: Executor, input: { paymentId: number; email: string; message: string; now: string }): Promise<Donation> {
   const row = await db
     .insertInto('donations')
-    .values({ user_id: input.userId, amount_cents: input.amountCents, email: input.email, message: input.message, status: 'pending', created_at: nowIso() })
-    .returning(COLUMNS)
+    .values({ payment_id: input.paymentId, email: input.email, message: input.message, created_at: input.now })
+    .returning(['id', 'payment_id', 'email', 'message', 'created_at'])
     .executeTakeFirstOrThrow();
-  return toDonation(row);
+  return { id: Number(row.id), paymentId: Number(row.payment_id), email: row.email, message: row.message, createdAt: row.created_at };
 }
 
-export async function attachIntent(db: Executor, donationId: number, intentId: string): Promise<void> {
-  await db.updateTable('donations').set({ payment_intent_id: intentId }).where('id', '=', donationId).execute();
-}
-
-export async function findDonationByIntent(db: Executor, intentId: string): Promise<Donation | null> {
-  const row = await db.selectFrom('donations').select(COLUMNS).where('payment_intent_id', '=', intentId).executeTakeFirst();
-  return row ? toDonation(row) : null;
-}
-
-/** Pending → paid exactly once: true only for the call that made the change. */
-export async function markDonationPaid(db: Executor, donationId: number, paidAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('donations')
-    .set({ status: 'paid', paid_at: paidAt })
-    .where('id', '=', donationId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Pending donations with an intent, oldest first, for the reconciliation sweep. */
-export async function listPendingDonationIntents(db: Executor, since: string, limit = 200): Promise<string[]> {
-  const rows = await db
-    .selectFrom('donations')
-    .select('payment_intent_id')
-    .where('status', '=', 'pending')
-    .where('payment_intent_id', 'is not', null)
-    .where('created_at', '>=', since)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.payment_intent_id!);
+export async function findDonationOfPayment(db: Executor, paymentId: number): Promise<Donation | null> {
+  const row = await db.selectFrom('donations').select(['id', 'payment_id', 'email', 'message', 'created_at']).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row ? { id: Number(row.id), paymentId: Number(row.payment_id), email: row.email, message: row.message, createdAt: row.created_at } : null;
 }

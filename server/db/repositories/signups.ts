@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SignupKind } from '../../../common/signups';
-import { nowIso } from '../json';
-import type { Database, PaymentStatus } from '../schema';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import type { StoredPerson, StoredSignupDetails } from '../../../common/signups/kind';
+import type { SignupKind } from '../../../common/signups/kinds';
+import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -18,45 +18,33 @@ export interface EventForSignup {
   capacity: number | null;
 }
 
+/** What a sign-up adds to its payment: the event, the kind, the places it holds and where mail goes. */
 export interface Signup {
   id: number;
-  userId: number;
+  paymentId: number;
   eventId: number;
   kind: SignupKind;
-  amountCents: number;
   receiptEmail: string;
   teamName: string | null;
   places: number;
-  status: PaymentStatus;
-  paymentIntentId: string | null;
   holdExpiresAt: string | null;
-  paidAt: string | null;
+  createdAt: string;
 }
 
-export interface NewPlayer {
+const EVENT_COLUMNS = ['id', 'event_number', 'event_type', 'name', 'location', 'event_date', 'start_time', 'description', 'active', 'capacity'] as const;
+
+function toEvent(row: {
+  id: number;
+  event_number: number;
+  event_type: string;
   name: string;
-  email: string | null;
-  shirtSize?: string | null;
-  activisionId?: string | null;
-  location?: string | null;
-}
-
-export interface NewAttendee {
-  name: string;
-  allergies: string | null;
-  child: boolean;
-}
-
-/** Reads the event and, on PostgreSQL, locks its row so concurrent sign-ups queue behind each other. */
-export async function findEventForSignup(db: Executor, eventNumber: number, lock: boolean): Promise<EventForSignup | null> {
-  let query = db
-    .selectFrom('events')
-    .select(['id', 'event_number', 'event_type', 'name', 'location', 'event_date', 'start_time', 'description', 'active', 'capacity'])
-    .where('event_number', '=', eventNumber);
-  // SQLite has no row locks; its writers are serialised by the single connection instead.
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) return null;
+  location: string;
+  event_date: string;
+  start_time: string | null;
+  description: string;
+  active: number;
+  capacity: number | null;
+}): EventForSignup {
   return {
     id: Number(row.id),
     eventNumber: Number(row.event_number),
@@ -71,176 +59,192 @@ export async function findEventForSignup(db: Executor, eventNumber: number, lock
   };
 }
 
-export async function findEventById(db: Executor, id: number): Promise<EventForSignup | null> {
-  const row = await db.selectFrom('events').select('event_number').where('id', '=', id).executeTakeFirst();
-  return row ? findEventForSignup(db, Number(row.event_number), false) : null;
+/**
+ * Reads the event and, with `lock` (PostgreSQL), locks its row until the transaction ends, so
+ * every decision about its places (new holds, late payments) queues behind the others. SQLite
+ * needs no lock: its one connection runs one transaction at a time.
+ */
+export async function findEventForSignup(db: Executor, by: { eventNumber: number } | { id: number }, lock: boolean): Promise<EventForSignup | null> {
+  let query = db.selectFrom('events').select(EVENT_COLUMNS);
+  query = 'id' in by ? query.where('id', '=', by.id) : query.where('event_number', '=', by.eventNumber);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toEvent(row) : null;
 }
 
-/** Places held or paid: paid sign-ups plus pending ones whose hold has not expired. */
-export async function placesTaken(db: Executor, eventId: number, now: string): Promise<number> {
-  const row = await db
+/** The one rule for "this sign-up takes its places": paid, or pending with an unexpired hold. */
+function isLive(eb: ExpressionBuilder<Database, 'signups' | 'payments'>, now: string) {
+  return eb.or([
+    eb('payments.status', 'in', ['paid', 'partially_refunded']),
+    eb.and([eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]),
+  ]);
+}
+
+/** Places held or paid for the event, leaving out one sign-up (the one being decided) if asked. */
+export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number): Promise<number> {
+  let query = db
     .selectFrom('signups')
-    .select(sql<number>`coalesce(sum(places), 0)`.as('taken'))
-    .where('event_id', '=', eventId)
-    .where((eb) => eb.or([eb('status', '=', 'paid'), eb.and([eb('status', '=', 'pending'), eb('hold_expires_at', '>', now)])]))
-    .executeTakeFirstOrThrow();
-  return Number(row.taken);
+    .innerJoin('payments', 'payments.id', 'signups.payment_id')
+    .select(sql<number>`coalesce(sum(signups.places), 0)`.as('taken'))
+    .where('signups.event_id', '=', eventId)
+    .where((eb) => isLive(eb, now));
+  if (exceptSignupId !== undefined) query = query.where('signups.id', '!=', exceptSignupId);
+  return Number((await query.executeTakeFirstOrThrow()).taken);
 }
 
-/** Whether a live (paid or held) team of this event already uses the name, ignoring case. */
-export async function teamNameTaken(db: Executor, eventId: number, teamName: string, now: string): Promise<boolean> {
-  const row = await db
+/** Whether a live team of this event already uses the name, ignoring case. */
+export async function teamNameTaken(db: Executor, eventId: number, teamName: string, now: string, exceptSignupId?: number): Promise<boolean> {
+  let query = db
     .selectFrom('signups')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where(sql<string>`lower(team_name)`, '=', teamName.toLowerCase())
-    .where((eb) => eb.or([eb('status', '=', 'paid'), eb.and([eb('status', '=', 'pending'), eb('hold_expires_at', '>', now)])]))
-    .executeTakeFirst();
-  return row !== undefined;
+    .innerJoin('payments', 'payments.id', 'signups.payment_id')
+    .select('signups.id')
+    .where('signups.event_id', '=', eventId)
+    .where(sql<string>`lower(signups.team_name)`, '=', teamName.toLowerCase())
+    .where((eb) => isLive(eb, now));
+  if (exceptSignupId !== undefined) query = query.where('signups.id', '!=', exceptSignupId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertPendingSignup(
+export interface OpenHold {
+  signupId: number;
+  paymentId: number;
+}
+
+/** Unpaid sign-ups still holding places for the event, started by this account or from this address. */
+export async function openHolds(db: Executor, eventId: number, now: string, by: { userId: number } | { clientKey: string }): Promise<OpenHold[]> {
+  let query = db
+    .selectFrom('signups')
+    .innerJoin('payments', 'payments.id', 'signups.payment_id')
+    .select(['signups.id as signupId', 'payments.id as paymentId'])
+    .where('signups.event_id', '=', eventId)
+    .where('payments.status', '=', 'pending')
+    .where('signups.hold_expires_at', '>', now);
+  query = 'userId' in by ? query.where('payments.user_id', '=', by.userId) : query.where('payments.client_key', '=', by.clientKey);
+  return (await query.orderBy('signups.id').execute()).map((r) => ({ signupId: Number(r.signupId), paymentId: Number(r.paymentId) }));
+}
+
+export async function insertSignup(
   db: Executor,
   input: {
-    userId: number;
+    paymentId: number;
     eventId: number;
     kind: SignupKind;
-    amountCents: number;
     receiptEmail: string;
-    teamName: string | null;
-    teamContactNumber: string | null;
-    teamAgrees: boolean;
+    stored: StoredSignupDetails;
     places: number;
     holdExpiresAt: string;
-    players: NewPlayer[];
-    attendees: NewAttendee[];
+    now: string;
   },
-): Promise<number> {
+): Promise<Signup> {
   const row = await db
     .insertInto('signups')
     .values({
-      user_id: input.userId,
+      payment_id: input.paymentId,
       event_id: input.eventId,
       kind: input.kind,
-      amount_cents: input.amountCents,
       receipt_email: input.receiptEmail,
-      team_name: input.teamName,
-      team_contact_number: input.teamContactNumber,
-      team_agrees: input.teamAgrees ? 1 : 0,
+      team_name: input.stored.teamName,
+      team_contact_number: input.stored.teamContactNumber,
+      team_agrees: input.stored.teamAgrees ? 1 : 0,
       places: input.places,
-      status: 'pending',
       hold_expires_at: input.holdExpiresAt,
-      created_at: nowIso(),
+      created_at: input.now,
     })
-    .returning('id')
+    .returning(SIGNUP_COLUMNS)
     .executeTakeFirstOrThrow();
-  const signupId = Number(row.id);
-  if (input.players.length > 0) {
+  const signup = toSignup(row);
+  const people = input.stored.people;
+  if (people.length > 0 && input.stored.peopleTable === 'attendees') {
+    await db
+      .insertInto('signup_attendees')
+      .values(people.map((p, i) => ({ signup_id: signup.id, position: i + 1, name: p.name, allergies: p.allergies, child: p.child ? 1 : 0 })))
+      .execute();
+  } else if (people.length > 0) {
     await db
       .insertInto('signup_players')
       .values(
-        input.players.map((p, i) => ({
-          signup_id: signupId,
+        people.map((p, i) => ({
+          signup_id: signup.id,
           position: i + 1,
           name: p.name,
           email: p.email,
-          shirt_size: p.shirtSize ?? null,
-          activision_id: p.activisionId ?? null,
-          location: p.location ?? null,
+          shirt_size: p.shirtSize,
+          activision_id: p.activisionId,
+          location: p.location,
         })),
       )
       .execute();
   }
-  if (input.attendees.length > 0) {
-    await db
-      .insertInto('signup_attendees')
-      .values(input.attendees.map((a, i) => ({ signup_id: signupId, position: i + 1, name: a.name, allergies: a.allergies, child: a.child ? 1 : 0 })))
-      .execute();
-  }
-  return signupId;
+  return signup;
 }
 
-export async function attachSignupIntent(db: Executor, signupId: number, intentId: string): Promise<void> {
-  await db.updateTable('signups').set({ payment_intent_id: intentId }).where('id', '=', signupId).execute();
-}
+const SIGNUP_COLUMNS = ['id', 'payment_id', 'event_id', 'kind', 'receipt_email', 'team_name', 'places', 'hold_expires_at', 'created_at'] as const;
 
-/** A sign-up whose intent could not be made gives its places back at once. */
-export async function markSignupFailed(db: Executor, signupId: number): Promise<void> {
-  await db.updateTable('signups').set({ status: 'failed', hold_expires_at: null }).where('id', '=', signupId).where('status', '=', 'pending').execute();
-}
-
-const SIGNUP_COLUMNS = [
-  'id',
-  'user_id',
-  'event_id',
-  'kind',
-  'amount_cents',
-  'receipt_email',
-  'team_name',
-  'places',
-  'status',
-  'payment_intent_id',
-  'hold_expires_at',
-  'paid_at',
-] as const;
-
-export async function findSignupByIntent(db: Executor, intentId: string): Promise<Signup | null> {
-  const row = await db.selectFrom('signups').select(SIGNUP_COLUMNS).where('payment_intent_id', '=', intentId).executeTakeFirst();
-  if (!row) return null;
+function toSignup(row: {
+  id: number;
+  payment_id: number;
+  event_id: number;
+  kind: SignupKind;
+  receipt_email: string;
+  team_name: string | null;
+  places: number;
+  hold_expires_at: string | null;
+  created_at: string;
+}): Signup {
   return {
     id: Number(row.id),
-    userId: Number(row.user_id),
+    paymentId: Number(row.payment_id),
     eventId: Number(row.event_id),
     kind: row.kind,
-    amountCents: Number(row.amount_cents),
     receiptEmail: row.receipt_email,
     teamName: row.team_name,
     places: Number(row.places),
-    status: row.status,
-    paymentIntentId: row.payment_intent_id,
     holdExpiresAt: row.hold_expires_at,
-    paidAt: row.paid_at,
+    createdAt: row.created_at,
   };
 }
 
-/** Pending → paid exactly once: true only for the call that made the change. */
-export async function markSignupPaid(db: Executor, signupId: number, paidAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('signups')
-    .set({ status: 'paid', paid_at: paidAt, hold_expires_at: null })
-    .where('id', '=', signupId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function findSignupOfPayment(db: Executor, paymentId: number): Promise<Signup | null> {
+  const row = await db.selectFrom('signups').select(SIGNUP_COLUMNS).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row ? toSignup(row) : null;
 }
 
-export async function listSignupPeople(db: Executor, signupId: number) {
-  const [players, attendees] = await Promise.all([
-    db.selectFrom('signup_players').select(['name']).where('signup_id', '=', signupId).orderBy('position').execute(),
-    db.selectFrom('signup_attendees').select(['name', 'child', 'allergies']).where('signup_id', '=', signupId).orderBy('position').execute(),
+/** The sign-up's team columns and people as stored, for the kind to turn back into its details. */
+export async function loadStoredDetails(db: Executor, signupId: number): Promise<StoredSignupDetails> {
+  const [signup, players, attendees] = await Promise.all([
+    db.selectFrom('signups').select(['team_name', 'team_contact_number', 'team_agrees']).where('id', '=', signupId).executeTakeFirstOrThrow(),
+    db.selectFrom('signup_players').selectAll().where('signup_id', '=', signupId).orderBy('position').execute(),
+    db.selectFrom('signup_attendees').selectAll().where('signup_id', '=', signupId).orderBy('position').execute(),
   ]);
+  const person = (p: Partial<StoredPerson> & { name: string }): StoredPerson => ({
+    email: null,
+    shirtSize: null,
+    activisionId: null,
+    location: null,
+    allergies: null,
+    child: false,
+    ...p,
+  });
   return {
-    players: players.map((p) => ({ name: p.name })),
-    attendees: attendees.map((a) => ({ name: a.name, child: Number(a.child) === 1, allergies: a.allergies })),
+    teamName: signup.team_name,
+    teamContactNumber: signup.team_contact_number,
+    teamAgrees: Number(signup.team_agrees) === 1,
+    peopleTable: attendees.length > 0 ? 'attendees' : 'players',
+    people: [
+      ...players.map((p) => person({ name: p.name, email: p.email, shirtSize: p.shirt_size, activisionId: p.activision_id, location: p.location })),
+      ...attendees.map((a) => person({ name: a.name, allergies: a.allergies, child: Number(a.child) === 1 })),
+    ],
   };
 }
 
-export async function listPendingSignupIntents(db: Executor, since: string, limit = 200): Promise<string[]> {
-  const rows = await db
-    .selectFrom('signups')
-    .select('payment_intent_id')
-    .where('status', '=', 'pending')
-    .where('payment_intent_id', 'is not', null)
-    .where('created_at', '>=', since)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.payment_intent_id!);
+/** The sign-up stops holding places (paid, given up, or replaced by a newer attempt). */
+export async function releaseHold(db: Executor, signupId: number): Promise<void> {
+  await db.updateTable('signups').set({ hold_expires_at: null }).where('id', '=', signupId).execute();
 }
 
 /** Places left for the event page, or null without a capacity. */
-export async function placesLeft(db: Executor, eventNumber: number, now: string = nowIso()): Promise<number | null> {
-  const event = await findEventForSignup(db, eventNumber, false);
+export async function placesLeft(db: Executor, eventNumber: number, now: string): Promise<number | null> {
+  const event = await findEventForSignup(db, { eventNumber }, false);
   if (!event || event.capacity === null) return null;
   return Math.max(0, event.capacity - (await placesTaken(db, event.id, now)));
 }

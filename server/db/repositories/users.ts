@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { EventImage } from '../../../common/events';
-import { nowIso, parseJsonColumn } from '../json';
+import { nowIso } from '../json';
 import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -54,7 +53,6 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ? toUser(row) : null;
 }
 
-/** Which of the unique keys are already taken (case-insensitively). */
 /** Which of an email and a username (either may be null: not asked) another account already uses, ignoring case. */
 export async function takenIdentities(db: Executor, email: string | null, username: string | null): Promise<{ email: boolean; username: boolean }> {
   const wanted = { email: email?.toLowerCase() ?? null, username: username?.toLowerCase() ?? null };
@@ -131,80 +129,4 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, now:
 /** After a reset every other outstanding link of the user stops working too. */
 export async function expirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-}
-
-export interface UserDonation {
-  amountCents: number;
-  message: string;
-}
-
-export async function listPaidDonationsOfUser(db: Executor, userId: number): Promise<UserDonation[]> {
-  const rows = await db
-    .selectFrom('donations')
-    .select(['amount_cents', 'message'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .orderBy('paid_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((r) => ({ amountCents: Number(r.amount_cents), message: r.message }));
-}
-
-export interface UserSignup {
-  event: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
-  paidAt: string;
-  amountCents: number;
-  teamName: string | null;
-  players: string[];
-}
-
-/** Paid sign-ups with their event and the names on them (players for teams, attendees for parties). */
-export async function listPaidSignupsOfUser(db: Executor, userId: number): Promise<UserSignup[]> {
-  const signups = await db
-    .selectFrom('signups')
-    .innerJoin('events', 'events.id', 'signups.event_id')
-    .select([
-      'signups.id',
-      'signups.amount_cents',
-      'signups.paid_at',
-      'signups.created_at',
-      'signups.team_name',
-      'events.event_number',
-      'events.event_type',
-      'events.event_date',
-      'events.name',
-      'events.location',
-      'events.image_json',
-    ])
-    .where('signups.user_id', '=', userId)
-    .where('signups.status', '=', 'paid')
-    .orderBy('signups.paid_at', 'desc')
-    .orderBy('signups.id', 'desc')
-    .execute();
-  if (signups.length === 0) return [];
-  const ids = signups.map((s) => Number(s.id));
-  const [players, attendees] = await Promise.all([
-    db.selectFrom('signup_players').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('signup_attendees').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
-  ]);
-  const namesBySignup = new Map<number, string[]>();
-  for (const person of [...players, ...attendees]) {
-    const list = namesBySignup.get(Number(person.signup_id)) ?? [];
-    list.push(person.name);
-    namesBySignup.set(Number(person.signup_id), list);
-  }
-  return signups.map((s) => ({
-    event: {
-      eventNumber: Number(s.event_number),
-      eventType: s.event_type,
-      eventDate: s.event_date,
-      name: s.name,
-      location: s.location,
-      image: parseJsonColumn<EventImage>(s.image_json),
-    },
-    paidAt: s.paid_at ?? s.created_at,
-    amountCents: Number(s.amount_cents),
-    teamName: s.team_name,
-    players: namesBySignup.get(Number(s.id)) ?? [],
-  }));
 }

@@ -1,36 +1,39 @@
 import express, { Router } from 'express';
-import type { Db } from '../../db/database';
 import type { Logger } from '../../logger';
 import type { ServerServices } from '../../services';
+import { clientKeyOf } from '../middleware/client-key';
+import { createRateLimits } from '../middleware/rate-limits';
 import { contentRouter } from './content';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
 import { paymentWebhookRouter } from './payment-webhook';
+import { paymentsRouter } from './payments';
 import { simulatedPaymentsRouter } from './simulated-payments';
-import { stripeRouter } from './stripe';
 import { usersRouter } from './users';
 
 export interface ApiOptions {
-  db: Db;
   logger: Logger;
   jsonBodyLimit: string;
-  publicUrl: string | undefined;
+  /** The site's own address for links in mail (PUBLIC_URL, else where the server listens); never the Host header. */
+  siteOrigin: () => string;
+  /** Keys the hash under which visitors' addresses are kept with their payments. */
+  clientKeySecret: string;
 }
 
 /** Every /api route; one file per resource. */
-export function apiRouter(services: ServerServices, { db, logger, jsonBodyLimit, publicUrl }: ApiOptions): Router {
+export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, siteOrigin, clientKeySecret }: ApiOptions): Router {
   const api = Router();
+  const limits = createRateLimits(services.counters);
+  const clientKey = clientKeyOf(clientKeySecret);
   // The webhook's signature covers the exact bytes, so it reads the raw body before JSON parsing.
-  api.use(
-    '/stripe/webhook',
-    paymentWebhookRouter({ gateway: services.gateway, db, logger, onSucceeded: services.paymentEvents.intentSucceeded }),
-  );
+  api.use('/stripe/webhook', paymentWebhookRouter({ gateway: services.gateway, events: services.gatewayEvents, logger }));
+  // Card details are small: the confirm route parses with its own 4 kB limit, before the general parser.
+  api.use('/payments/simulated', simulatedPaymentsRouter(services.gateway, { payments: services.payments, limits, clientKey }));
   api.use(express.json({ limit: jsonBodyLimit }));
   api.use('/content', contentRouter(services));
   api.use('/events', eventsRouter(services));
-  api.use('/user', usersRouter(services, { publicUrl }));
-  api.use('/stripe', stripeRouter(services));
-  api.use('/payments/simulated', simulatedPaymentsRouter(services.gateway));
+  api.use('/user', usersRouter(services, { siteOrigin, limits }));
+  api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

@@ -1,12 +1,14 @@
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { FieldErrors } from '../../../common/api-errors';
-import { CardError, IntentNotFoundError, type PaymentGateway } from '../../payments/gateway';
+import type { PaymentCore } from '../../domain/payments/core';
+import { CardError, IntentNotFoundError, intentIdFromSecret, type PaymentGateway } from '../../payments/gateway';
 import { isSimulatedGateway } from '../../payments/simulated';
+import type { RateLimits } from '../middleware/rate-limits';
 
 // Generous bounds: the form groups digits with spaces; anything longer is not a card, just a big body.
 const ConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(255).regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9_]+$/),
   number: z.string().max(32),
   expiry: z.string().max(16),
   cvc: z.string().max(8),
@@ -15,9 +17,13 @@ const ConfirmSchema = z.object({
 
 /**
  * The simulated gateway's stand-in for Stripe.js confirming a card (POST /confirm). Card problems
- * answer 402 with Stripe's text under `card`, which the card form shows as it is.
+ * answer 402 with Stripe's text under `card`, which the card form shows as it is. Declines count
+ * toward the card-testing streak of the payer and of the address trying the cards.
  */
-export function simulatedPaymentsRouter(gateway: PaymentGateway): Router {
+export function simulatedPaymentsRouter(
+  gateway: PaymentGateway,
+  { payments, limits, clientKey }: { payments: PaymentCore; limits: RateLimits; clientKey: (req: Request) => string | null },
+): Router {
   const router = Router();
   if (!isSimulatedGateway(gateway)) {
     // With real Stripe a card must never reach our server: the endpoint does not exist.
@@ -27,7 +33,7 @@ export function simulatedPaymentsRouter(gateway: PaymentGateway): Router {
     return router;
   }
 
-  router.post('/confirm', express.json({ limit: '4kb' }), async (req, res) => {
+  router.post('/confirm', express.json({ limit: '4kb' }), ...limits.cardConfirmations(), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const parsed = ConfirmSchema.safeParse(req.body);
     if (!parsed.success) {
@@ -35,11 +41,14 @@ export function simulatedPaymentsRouter(gateway: PaymentGateway): Router {
       return;
     }
     const { clientSecret, ...card } = parsed.data;
+    const requester = clientKey(req);
+    await payments.assertMayConfirm(intentIdFromSecret(clientSecret), requester);
     try {
       const intent = await gateway.confirmCard(clientSecret, card);
       res.json({ status: 'succeeded', paymentIntent: { id: intent.id, status: intent.status } });
     } catch (error) {
       if (error instanceof CardError) {
+        await payments.cardDeclined(intentIdFromSecret(clientSecret), requester);
         res.status(402).json({ card: error.message } satisfies FieldErrors);
         return;
       }

@@ -1,25 +1,23 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { ServerServices } from '../../services';
 import { bearerAuth } from '../middleware/auth';
-import { forgotPasswordLimits, loginLimits, registerLimits, resetPasswordLimits } from '../middleware/rate-limits';
+import type { RateLimits } from '../middleware/rate-limits';
 
 const FORGOT_ANSWER = {
   message: 'If an account uses that email, we have sent it a link to choose a new password. It works for one hour.',
 };
 
 /** Spec §7 user calls, plus password reset. */
-export function usersRouter({ accounts }: ServerServices, { publicUrl }: { publicUrl: string | undefined }): Router {
+export function usersRouter({ accounts }: ServerServices, { siteOrigin, limits }: { siteOrigin: () => string; limits: RateLimits }): Router {
   const router = Router();
   const { requireUser } = bearerAuth(accounts);
-  // PUBLIC_URL is required in production, so the Host header only shapes links in development.
-  const originOf = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
-  router.post('/register', ...registerLimits(), async (req, res) => {
+  router.post('/register', ...limits.register(), async (req, res) => {
     await accounts.register(req.body);
     res.status(201).json({ success: true });
   });
 
-  router.post('/login', ...loginLimits(), async (req, res) => {
+  router.post('/login', ...limits.login(), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json(await accounts.login(req.body));
   });
@@ -29,12 +27,12 @@ export function usersRouter({ accounts }: ServerServices, { publicUrl }: { publi
     res.json(await accounts.dashboard(req.user!.id));
   });
 
-  router.post('/forgot', ...forgotPasswordLimits(), async (req, res) => {
-    await accounts.forgotPassword(req.body, originOf(req));
+  router.post('/forgot', ...limits.forgotPassword(), async (req, res) => {
+    await accounts.forgotPassword(req.body, siteOrigin());
     res.json(FORGOT_ANSWER);
   });
 
-  router.post('/reset', ...resetPasswordLimits(), async (req, res) => {
+  router.post('/reset', ...limits.resetPassword(), async (req, res) => {
     await accounts.resetPassword(req.body);
     res.json({ message: 'Your password has been changed. You can now log in.' });
   });

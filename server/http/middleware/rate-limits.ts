@@ -1,7 +1,44 @@
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import type { Counters } from '../../domain/counters';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+/**
+ * express-rate-limit's counters kept in the database (ADR 016), so several instances behind a load
+ * balancer share one count per client instead of each allowing the full limit.
+ */
+class DatabaseStore implements Store {
+  localKeys = false;
+  private windowMs = FIFTEEN_MINUTES;
+  constructor(
+    private readonly counters: Counters,
+    readonly prefix: string,
+  ) {}
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+  // Keys hold what visitors typed (an email) and addresses: stored as a fixed-length hash, never as given.
+  private stored(key: string): string {
+    return this.prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
+  }
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const counter = await this.counters.get(this.stored(key));
+    return counter ? { totalHits: counter.hits, resetTime: new Date(counter.resetAt) } : undefined;
+  }
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const counter = await this.counters.hit(this.stored(key), this.windowMs);
+    return { totalHits: counter.hits, resetTime: new Date(counter.resetAt) };
+  }
+  async decrement(key: string): Promise<void> {
+    await this.counters.decrement(this.stored(key));
+  }
+  async resetKey(key: string): Promise<void> {
+    await this.counters.reset(this.stored(key));
+  }
+}
 
 /** "in 12 minutes" / "in 1 minute" from the limiter's reset time. */
 function retryIn(req: Request): string {
@@ -14,48 +51,87 @@ const emailKey = (req: Request) => {
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
   return `email:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
 };
-const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-
-function limiter(options: Partial<Options> & { message: (req: Request) => Record<string, string> }): RequestHandler {
-  const { message, ...rest } = options;
-  return rateLimit({
-    windowMs: FIFTEEN_MINUTES,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (req, res) => {
-      res.status(429).json(message(req));
-    },
-    ...rest,
-  });
-}
+export const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+const userKey = (req: Request) => `user:${req.user?.id ?? 'none'}`;
 
 /**
- * At most 10 failed logins per 15 minutes from one address and, separately, against one account
- * (so a botnet cannot guess one person's password either). Successful logins do not count.
- * The counters live in this process's memory; see ADR 009 for running several instances.
+ * Every limit of the site, counted in the shared store. 429 answers carry a field error saying
+ * when to retry, and `RateLimit`/`Retry-After` headers.
  */
-export function loginLimits(): RequestHandler[] {
-  const message = (req: Request) => ({ auth: `Too many failed log-in attempts. Please try again ${retryIn(req)}.` });
-  return [
-    limiter({ limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message }),
-    limiter({ limit: 10, skipSuccessfulRequests: true, keyGenerator: emailKey, message }),
-  ];
+export function createRateLimits(counters: Counters) {
+  function limiter(name: string, options: Partial<Options> & { message: (req: Request) => Record<string, string> }): RequestHandler {
+    const { message, ...rest } = options;
+    return rateLimit({
+      windowMs: FIFTEEN_MINUTES,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: new DatabaseStore(counters, `rl:${name}:`),
+      // Fail closed: a store error must never become a way around the limit.
+      passOnStoreError: false,
+      handler: (req, res) => {
+        res.status(429).json(message(req));
+      },
+      ...rest,
+    });
+  }
+
+  return {
+    /**
+     * At most 10 failed logins per 15 minutes from one address and, separately, against one
+     * account (so a botnet cannot guess one person's password either). Successes do not count.
+     */
+    login(): RequestHandler[] {
+      const message = (req: Request) => ({ auth: `Too many failed log-in attempts. Please try again ${retryIn(req)}.` });
+      return [
+        limiter('login-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message }),
+        limiter('login-account', { limit: 10, skipSuccessfulRequests: true, keyGenerator: emailKey, message }),
+      ];
+    },
+
+    /** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */
+    forgotPassword(): RequestHandler[] {
+      const message = (req: Request) => ({ email: `Too many reset requests. Please try again ${retryIn(req)}.` });
+      return [limiter('forgot-ip', { limit: 20, keyGenerator: ipKey, message }), limiter('forgot-inbox', { limit: 5, keyGenerator: emailKey, message })];
+    },
+
+    /** Guessing reset tokens is hopeless (256 bits), but failed tries are still capped. */
+    resetPassword(): RequestHandler[] {
+      const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
+      return [limiter('reset-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
+    },
+
+    /** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
+    register(): RequestHandler[] {
+      const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });
+      return [limiter('register-ip', { windowMs: ONE_HOUR, limit: 100, skipFailedRequests: true, keyGenerator: ipKey, message })];
+    },
+
+    /**
+     * New payments (card testing defence, and holds): a donor retrying a declined card a few times
+     * stays well inside; a script trying a list of cards does not. Only payments actually started
+     * count (a form sent back with field errors costs nothing).
+     */
+    paymentIntents(kind: 'donation' | 'signup'): RequestHandler[] {
+      const message = (req: Request) => ({ card: `Too many payment attempts. Please try again ${retryIn(req)}.` });
+      const perAddress = limiter(`${kind}-intent-ip`, { limit: 30, skipFailedRequests: true, keyGenerator: ipKey, message });
+      // Sign-ups need an account: it gets its own budget (mount after the sign-in check).
+      return kind === 'signup'
+        ? [perAddress, limiter('signup-intent-user', { limit: 20, skipFailedRequests: true, keyGenerator: userKey, message })]
+        : [perAddress];
+    },
+
+    /** Card confirmations on the simulated gateway (Stripe.js talks to Stripe directly). */
+    cardConfirmations(): RequestHandler[] {
+      const message = (req: Request) => ({ card: `Too many card attempts. Please try again ${retryIn(req)}.` });
+      return [limiter('confirm-ip', { limit: 30, keyGenerator: ipKey, message })];
+    },
+
+    /** The save calls are cheap and idempotent; this only stops a flood. */
+    paymentSaves(): RequestHandler[] {
+      const message = (req: Request) => ({ token: `Too many requests. Please try again ${retryIn(req)}.` });
+      return [limiter('save-ip', { limit: 120, keyGenerator: ipKey, message })];
+    },
+  };
 }
 
-/** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */
-export function forgotPasswordLimits(): RequestHandler[] {
-  const message = (req: Request) => ({ email: `Too many reset requests. Please try again ${retryIn(req)}.` });
-  return [limiter({ limit: 20, keyGenerator: ipKey, message }), limiter({ limit: 5, keyGenerator: emailKey, message })];
-}
-
-/** Guessing reset tokens is hopeless (256 bits), but failed tries are still capped. */
-export function resetPasswordLimits(): RequestHandler[] {
-  const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
-  return [limiter({ limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
-}
-
-/** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
-export function registerLimits(): RequestHandler[] {
-  const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });
-  return [limiter({ windowMs: 60 * 60 * 1000, limit: 100, skipFailedRequests: true, keyGenerator: ipKey, message })];
-}
+export type RateLimits = ReturnType<typeof createRateLimits>;

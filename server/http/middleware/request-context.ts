@@ -6,6 +6,18 @@ import type { Logger } from '../../logger';
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
+ * The request's address as the log may keep it: no query string (it can hold Stripe's
+ * `payment_intent_client_secret`, emails…) and no password-reset token (`/reset/<token>`, and the
+ * `/reset/<token>.data` React Router asks for when navigating), whatever the letter case.
+ */
+export function loggableUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(/(\/reset\/)[^/]+/gi, '$1[redacted]');
+}
+
+/**
  * Gives each request an id (a trusted proxy's X-Request-Id, else a new UUID), echoes it in the
  * response, logs the request with it, and makes the CSP nonce for the page's inline scripts.
  */
@@ -25,7 +37,7 @@ export function requestContext(logger: Logger): RequestHandler[] {
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

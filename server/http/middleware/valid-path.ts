@@ -12,8 +12,14 @@ export const rejectMalformedPaths: RequestHandler = (req, res, next) => {
   }
 };
 
-/** The 4xx status an error carries (http-errors style, e.g. from static files or body parsing), if any. */
+/**
+ * The 4xx status of an HTTP-layer error (http-errors, as static files and body parsing make them,
+ * always carry a boolean `expose`), if any. Other errors that merely carry a status (an SDK's 401
+ * for a revoked key) are ours, not the client's: they stay 500s and are logged as errors.
+ */
 export function clientErrorStatus(error: unknown): number | null {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const e = error as { status?: unknown; statusCode?: unknown; expose?: unknown } | null;
+  if (typeof e?.expose !== 'boolean') return null;
+  const status = e.status ?? e.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }

@@ -17,6 +17,7 @@ function same(a: string, b: string): boolean {
  * read the cookie nor set the header. Paths in `exempt` (the signed payment webhook) skip it.
  */
 export function xsrfProtection({ secureCookie, exempt }: { secureCookie: boolean; exempt: string[] }): RequestHandler {
+  const exemptPaths = new Set(exempt.map((p) => p.toLowerCase()));
   return (req, res, next) => {
     const cookie: unknown = req.cookies?.[XSRF_COOKIE];
     const token = typeof cookie === 'string' && cookie.length >= 32 ? cookie : null;
@@ -28,8 +29,10 @@ export function xsrfProtection({ secureCookie, exempt }: { secureCookie: boolean
         path: '/',
       });
     }
-    const isApi = req.path === '/api' || req.path.startsWith('/api/');
-    if (!isApi || SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();
+    // Express routes without regard to letter case, so /API/… and /Api/… reach the API too.
+    const path = req.path.toLowerCase();
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi || SAFE_METHODS.has(req.method) || exemptPaths.has(path)) return next();
     const header = req.get(XSRF_HEADER);
     if (token && header && same(token, header)) return next();
     res.status(403).json({ xsrf: 'Missing or invalid XSRF token. Reload the page and try again.' });

@@ -11,12 +11,11 @@ export interface SignupConfirmationEmailInput {
   site: MailSiteFacts;
   signup: {
     id: number;
-    kind: 'golf' | 'gaming' | 'steakfry';
     amountCents: number;
     paidAt: Date;
     teamName?: string | null;
-    players?: { name: string }[];
-    attendees?: { name: string; child: boolean; allergies?: string | null }[];
+    /** Who is coming: "Players" or "Your party", one line each (from the sign-up kind). */
+    people: { heading: string; lines: string[] } | null;
   };
   event: {
     eventNumber: number;
@@ -33,20 +32,6 @@ export interface SignupConfirmationEmailInput {
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 
-function peopleLines({ signup }: SignupConfirmationEmailInput): { heading: string; lines: string[] } | null {
-  if (signup.attendees?.length) {
-    return {
-      heading: 'Your party',
-      lines: signup.attendees.map((a) => {
-        const allergies = a.allergies?.trim();
-        return `${a.name}${a.child ? ' (child)' : ''}${allergies ? ` (allergies: ${allergies})` : ''}`;
-      }),
-    };
-  }
-  if (signup.players?.length) return { heading: 'Players', lines: signup.players.map((p) => p.name) };
-  return null;
-}
-
 export function signupConfirmationEmail(input: SignupConfirmationEmailInput): MailMessage {
   const { to, site, signup, event } = input;
   const subject = `You're signed up: ${event.eventType} on ${formatCalendarDate(event.eventDate)}`;
@@ -62,7 +47,7 @@ export function signupConfirmationEmail(input: SignupConfirmationEmailInput): Ma
     ['Amount paid', formatCents(signup.amountCents)],
     ['Confirmation number', String(signup.id)],
   ];
-  const people = peopleLines(input);
+  const people = signup.people?.lines.length ? signup.people : null;
   const thanks = `Thank you! You're signed up for ${event.name}.`;
   const calendarNote = `The attached calendar file (${icsName}) adds the event to your calendar.`;
 

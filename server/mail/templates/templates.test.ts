@@ -3,6 +3,7 @@ import { donationReceiptEmail, NO_GOODS_OR_SERVICES } from './donation-receipt';
 import { escapeHtml } from './html';
 import { passwordResetEmail } from './password-reset';
 import type { MailSiteFacts } from './site';
+import { steakfry as steakfryRules } from '../../../common/signups/steakfry';
 import { CALENDAR_CONTENT_TYPE, signupConfirmationEmail, type SignupConfirmationEmailInput } from './signup-confirmation';
 
 const site: MailSiteFacts = {
@@ -123,13 +124,17 @@ describe('signupConfirmationEmail', () => {
     event,
     signup: {
       id: 314,
-      kind: 'steakfry',
       amountCents: 7500,
       paidAt: new Date('2026-11-01T12:00:00Z'),
-      attendees: [
-        { name: `Ann ${EVIL}`, child: false, allergies: 'peanuts & shellfish' },
-        { name: 'Tim', child: true, allergies: null },
-      ],
+      people: {
+        heading: 'Your party',
+        lines: steakfryRules.confirmationLines({
+          attendees: [
+            { name: `Ann ${EVIL}`, child: false, allergies: 'peanuts & shellfish' },
+            { name: 'Tim', child: true, allergies: null },
+          ],
+        }),
+      },
     },
   });
 
@@ -156,7 +161,7 @@ describe('signupConfirmationEmail', () => {
       to: 'gamer@example.org',
       site,
       event: { ...event, eventType: 'Gaming Event', name: 'Gaming Night' },
-      signup: { id: 5, kind: 'gaming', amountCents: 40000, paidAt: new Date(), teamName: EVIL, players: [{ name: 'P1' }, { name: `P2 ${EVIL}` }] },
+      signup: { id: 5, amountCents: 40000, paidAt: new Date(), teamName: EVIL, people: { heading: 'Players', lines: ['P1', `P2 ${EVIL}`] } },
     });
     expect(gaming.text).toContain(`Team name: ${EVIL}`);
     expect(gaming.html).toContain(ESCAPED);
@@ -193,7 +198,7 @@ describe('signupConfirmationEmail', () => {
       to: 'golfer@example.org',
       site: { ...site, email: '' },
       event: { ...event, eventType: 'Golf Event', eventDate: '2026-12-31', startTime: null },
-      signup: { id: 9, kind: 'golf', amountCents: 40000, paidAt: new Date(), players: [{ name: 'A' }] },
+      signup: { id: 9, amountCents: 40000, paidAt: new Date(), people: { heading: 'Players', lines: ['A'] } },
     });
     expect(golf.subject).toBe("You're signed up: Golf Event on December 31, 2026");
     expect(golf.text).toContain('Date: Thursday, December 31, 2026\n');

@@ -1,5 +1,5 @@
-import type { GatewayIntent, PaymentGateway } from '../payments/gateway';
-import { ValidationError } from './errors';
+import { IntentNotFoundError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
+import { ValidationError } from '../errors';
 
 const NOT_FOUND = 'This payment could not be found. Please start again.';
 
@@ -12,9 +12,7 @@ export async function verifiedIntent(gateway: PaymentGateway, clientSecret: stri
   try {
     intent = await gateway.retrieveIntent(clientSecret);
   } catch (error) {
-    // Both gateways report an unknown intent as Stripe does: code resource_missing, status 404.
-    const e = error as { code?: string; statusCode?: number };
-    if (e?.code === 'resource_missing' || e?.statusCode === 404) throw new ValidationError({ token: NOT_FOUND });
+    if (error instanceof IntentNotFoundError) throw new ValidationError({ token: NOT_FOUND });
     throw error;
   }
   // Only the holder of the secret may save the payment, not someone who knows an intent id.

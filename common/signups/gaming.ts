@@ -1,0 +1,51 @@
+import { storedPerson, type SignupKindRules } from './kind';
+
+export const GAMING_TEAM_CENTS = 5_000;
+export const GAMING_PLAYERS_PER_TEAM = 4;
+export const TEAM_NAME_MAX = 60;
+
+export interface GamingPlayer {
+  name: string;
+  email: string | null;
+  activisionId: string;
+  location: string;
+}
+
+/** A gaming team (spec §3 Gaming signup): a unique name, a contact number, agreed terms, four players. */
+export interface GamingTeam {
+  name: string;
+  contactNumber: string;
+  players: GamingPlayer[];
+}
+
+/** North American numbers (the foundation's players): 10 digits, optional +1, any punctuation. */
+export function isValidPhoneNumber(value: string): boolean {
+  const digits = value.replace(/[\s().+-]/g, '');
+  if (!/^\d+$/.test(digits)) return false;
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(national);
+}
+
+export const gaming = {
+  kind: 'gaming',
+  eventType: 'Gaming Event',
+  amountLabel: 'Amount (team fee)',
+  peopleLabel: 'Players',
+  priceCents: (): number => GAMING_TEAM_CENTS,
+  places: (): number => 1,
+  teamName: (team: GamingTeam): string => team.name,
+  confirmationLines: (team: GamingTeam) => team.players.map((p) => `${p.name} (${p.activisionId}, ${p.location})`),
+  toStorage: (team: GamingTeam) => ({
+    teamName: team.name,
+    teamContactNumber: team.contactNumber,
+    // Only a team that agreed gets this far (the wire schema wants a literal true).
+    teamAgrees: true,
+    peopleTable: 'players',
+    people: team.players.map((p) => storedPerson({ name: p.name, email: p.email, activisionId: p.activisionId, location: p.location })),
+  }),
+  fromStorage: (stored) => ({
+    name: stored.teamName ?? '',
+    contactNumber: stored.teamContactNumber ?? '',
+    players: stored.people.map((p) => ({ name: p.name, email: p.email, activisionId: p.activisionId ?? '', location: p.location ?? '' })),
+  }),
+} as const satisfies SignupKindRules<'gaming', GamingTeam>;

@@ -1,0 +1,40 @@
+import { storedPerson, type SignupKindRules } from './kind';
+
+export const GOLF_TEAM_CENTS = 40_000;
+export const PLAYERS_PER_TEAM = 4;
+export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
+export type ShirtSize = (typeof SHIRT_SIZES)[number];
+
+export interface GolfPlayer {
+  name: string;
+  email: string | null;
+  shirtSize: ShirtSize;
+}
+
+/** A golf team (spec §3 Golf signup): four players, each with a shirt size; the first gives an email. */
+export interface GolfTeam {
+  players: GolfPlayer[];
+}
+
+const isShirtSize = (value: string | null): value is ShirtSize => (SHIRT_SIZES as readonly (string | null)[]).includes(value);
+
+export const golf = {
+  kind: 'golf',
+  eventType: 'Golf Event',
+  amountLabel: 'Amount (team, mulligans included)',
+  peopleLabel: 'Players',
+  priceCents: (): number => GOLF_TEAM_CENTS,
+  places: (): number => 1,
+  teamName: (): null => null,
+  confirmationLines: (team: GolfTeam) => team.players.map((p) => `${p.name} (shirt ${p.shirtSize})`),
+  toStorage: (team: GolfTeam) => ({
+    teamName: null,
+    teamContactNumber: null,
+    teamAgrees: false,
+    peopleTable: 'players',
+    people: team.players.map((p) => storedPerson({ name: p.name, email: p.email, shirtSize: p.shirtSize })),
+  }),
+  fromStorage: (stored) => ({
+    players: stored.people.map((p) => ({ name: p.name, email: p.email, shirtSize: isShirtSize(p.shirtSize) ? p.shirtSize : 'L' })),
+  }),
+} as const satisfies SignupKindRules<'golf', GolfTeam>;

@@ -1,0 +1,55 @@
+import { gaming, type GamingTeam } from './gaming';
+import { golf, type GolfTeam } from './golf';
+import type { SignupKindRules, StoredSignupDetails } from './kind';
+import { steakfry, type SteakfryParty } from './steakfry';
+
+/** Every sign-up kind; a new kind is its module (and its `.wire.ts`) plus a line here. */
+export const SIGNUP_KINDS = { golf, gaming, steakfry } as const;
+
+export type SignupKind = keyof typeof SIGNUP_KINDS;
+
+/** A kind's details, by kind. */
+export interface SignupDetailsByKind {
+  golf: GolfTeam;
+  gaming: GamingTeam;
+  steakfry: SteakfryParty;
+}
+
+/** A typed sign-up: which kind, and that kind's details. */
+export type SignupDetails = { [K in SignupKind]: { kind: K; details: SignupDetailsByKind[K] } }[SignupKind];
+
+/** The rules of one kind, typed for code that knows which kind it has. */
+export function rulesOf<K extends SignupKind>(kind: K): SignupKindRules<K, SignupDetailsByKind[K]> {
+  return SIGNUP_KINDS[kind] as unknown as SignupKindRules<K, SignupDetailsByKind[K]>;
+}
+
+// Generic code holds a kind and its details together; the pairing is proven where they were
+// parsed, so the rules may take the details without TypeScript re-proving it per kind.
+const looseRules = (kind: SignupKind) => SIGNUP_KINDS[kind] as unknown as SignupKindRules<SignupKind, unknown>;
+
+/** What the server needs of a parsed sign-up, whatever its kind. */
+export function assess(signup: SignupDetails): { priceCents: number; places: number; teamName: string | null; stored: StoredSignupDetails } {
+  const rules = looseRules(signup.kind);
+  return {
+    priceCents: rules.priceCents(signup.details),
+    places: rules.places(signup.details),
+    teamName: rules.teamName(signup.details),
+    stored: rules.toStorage(signup.details),
+  };
+}
+
+/** Who is on a stored sign-up, as its confirmation says it: "Players" or "Your party", one line each. */
+export function peopleOf(kind: SignupKind, stored: StoredSignupDetails): { heading: string; lines: string[] } {
+  const rules = looseRules(kind);
+  return { heading: rules.peopleLabel === 'Attendees' ? 'Your party' : 'Players', lines: rules.confirmationLines(rules.fromStorage(stored)) };
+}
+
+/** Which form an event type offers; any other type offers none and is logged (spec §8). */
+export function signupKindOfEventType(eventType: string): SignupKind | null {
+  for (const rules of Object.values(SIGNUP_KINDS)) if (rules.eventType === eventType) return rules.kind;
+  return null;
+}
+
+export function isSignupKind(value: string): value is SignupKind {
+  return Object.hasOwn(SIGNUP_KINDS, value);
+}

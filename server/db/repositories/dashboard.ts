@@ -1,0 +1,105 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { EventImage } from '../../../common/events';
+import { parseJsonColumn } from '../json';
+import type { Database, PaymentStatus } from '../schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What the supporter paid for shows on the dashboard; attempts that never went through do not. */
+const SHOWN: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+export interface PaymentFacts {
+  amountCents: number;
+  refundedCents: number;
+  status: PaymentStatus;
+  statusReason: string | null;
+  paidAt: string;
+}
+
+export interface UserDonation extends PaymentFacts {
+  message: string;
+}
+
+export async function listDonationsOfUser(db: Executor, userId: number): Promise<UserDonation[]> {
+  const rows = await db
+    .selectFrom('donations')
+    .innerJoin('payments', 'payments.id', 'donations.payment_id')
+    .select(['donations.message', 'payments.amount_cents', 'payments.refunded_cents', 'payments.status', 'payments.status_reason', 'payments.paid_at', 'payments.created_at'])
+    .where('payments.user_id', '=', userId)
+    .where('payments.status', 'in', SHOWN)
+    .orderBy('payments.paid_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    message: r.message,
+    amountCents: Number(r.amount_cents),
+    refundedCents: Number(r.refunded_cents),
+    status: r.status,
+    statusReason: r.status_reason,
+    paidAt: r.paid_at ?? r.created_at,
+  }));
+}
+
+export interface UserSignup extends PaymentFacts {
+  event: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
+  teamName: string | null;
+  people: string[];
+}
+
+/** Sign-ups paid for (or refunded) with their event and the names on them (players or attendees). */
+export async function listSignupsOfUser(db: Executor, userId: number): Promise<UserSignup[]> {
+  const signups = await db
+    .selectFrom('signups')
+    .innerJoin('payments', 'payments.id', 'signups.payment_id')
+    .innerJoin('events', 'events.id', 'signups.event_id')
+    .select([
+      'signups.id',
+      'signups.team_name',
+      'signups.created_at',
+      'payments.amount_cents',
+      'payments.refunded_cents',
+      'payments.status',
+      'payments.status_reason',
+      'payments.paid_at',
+      'events.event_number',
+      'events.event_type',
+      'events.event_date',
+      'events.name',
+      'events.location',
+      'events.image_json',
+    ])
+    .where('payments.user_id', '=', userId)
+    .where('payments.status', 'in', SHOWN)
+    .orderBy('payments.paid_at', 'desc')
+    .orderBy('signups.id', 'desc')
+    .execute();
+  if (signups.length === 0) return [];
+  const ids = signups.map((s) => Number(s.id));
+  const [players, attendees] = await Promise.all([
+    db.selectFrom('signup_players').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('signup_attendees').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
+  ]);
+  const namesBySignup = new Map<number, string[]>();
+  for (const person of [...players, ...attendees]) {
+    const list = namesBySignup.get(Number(person.signup_id)) ?? [];
+    list.push(person.name);
+    namesBySignup.set(Number(person.signup_id), list);
+  }
+  return signups.map((s) => ({
+    event: {
+      eventNumber: Number(s.event_number),
+      eventType: s.event_type,
+      eventDate: s.event_date,
+      name: s.name,
+      location: s.location,
+      image: parseJsonColumn<EventImage>(s.image_json),
+    },
+    paidAt: s.paid_at ?? s.created_at,
+    amountCents: Number(s.amount_cents),
+    refundedCents: Number(s.refunded_cents),
+    status: s.status,
+    statusReason: s.status_reason,
+    teamName: s.team_name,
+    people: namesBySignup.get(Number(s.id)) ?? [],
+  }));
+}

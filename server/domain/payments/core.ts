@@ -1,0 +1,360 @@
+import type { Transaction } from 'kysely';
+import { formatCents } from '../../../common/money';
+import type { RefundReason } from '../../../common/payments';
+import type { Db } from '../../db/database';
+import {
+  attachIntent,
+  findPayment,
+  findPaymentByIntent,
+  insertPayment,
+  lockPayment,
+  markPaymentPaid,
+  markPaymentUnpaid,
+  setRefunded,
+  SETTLEABLE,
+  type Payment,
+} from '../../db/repositories/payments';
+import {
+  claimRefund,
+  committedRefundCents,
+  findRefund,
+  findRefundByRequestKey,
+  insertRefund,
+  markRefundFailed,
+  markRefundSucceeded,
+  scheduleRefundRetry,
+  type Refund,
+} from '../../db/repositories/refunds';
+import type { Database, PaymentPurpose } from '../../db/schema';
+import type { Logger } from '../../logger';
+import type { MailMessage } from '../../mail/mailer';
+import type { MailSiteFacts } from '../../mail/templates/site';
+import { IntentNotFoundError, RefundRefusedError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
+import type { CardTestingGuard, PayerKeys } from '../counters';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { queueMail, retryDelayMs, type MailDelivery } from '../mail-queue';
+import { verifiedIntent } from './verified-intent';
+
+/**
+ * The payment core (ADR 013). Every card payment, donation or sign-up, is a `payments` row that
+ * moves through one state machine:
+ *
+ *   pending ──paid──▶ paid ──refund──▶ partially_refunded ──▶ refunded
+ *      │                 └──refused at settle (the places went)──▶ refunded
+ *      ├──gateway error──▶ failed
+ *      └──abandoned / replaced (intent cancelled)──▶ expired
+ *
+ * A success reported by the gateway settles failed and expired payments too: the money moved, so
+ * it is either honoured or given back, never ignored. Every path that learns of a success (the
+ * save call, the webhook, the simulated card form, the sweep) ends in `settle`, and the one
+ * conditional UPDATE inside it decides who records the payment and queues its one receipt.
+ */
+
+export type Trx = Transaction<Database>;
+
+/** What a donation or sign-up adds to the core: its checks, its mail, what it holds. */
+export interface PaymentPurposeHandler {
+  readonly purpose: PaymentPurpose;
+  /**
+   * Runs in the settle transaction right after the payment became paid: can what it paid for still
+   * be given? A reason means the money goes back at once (a late payment whose places went).
+   */
+  refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
+  /** The receipt or confirmation of a paid payment. */
+  paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
+  /** Tells the payer their late payment was refunded and why. */
+  refusedMail(trx: Trx, payment: Payment, reason: RefundReason, site: MailSiteFacts): Promise<MailMessage>;
+  /** The payment ended unpaid (failed, expired): let go of what it held. */
+  released(trx: Trx, payment: Payment): Promise<void>;
+}
+
+export interface PaymentCoreDeps {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  gateway: PaymentGateway;
+  logger: Logger;
+  mail: MailDelivery;
+  siteFacts: () => Promise<MailSiteFacts>;
+  guard: CardTestingGuard;
+  clock?: () => Date;
+}
+
+export interface OpenSpec<T> {
+  purpose: PaymentPurpose;
+  amountCents: number;
+  payer: PayerKeys;
+  /** How long an unpaid payment stays payable before the sweep cancels its intent. */
+  payableForMs: number;
+  receiptEmail: string;
+  description: (site: MailSiteFacts) => string;
+  metadata: Record<string, string>;
+  /** The purpose's own rows and checks, in the same transaction as the pending payment. */
+  record: (trx: Trx, payment: Payment, now: Date) => Promise<T>;
+}
+
+export type SettleResult =
+  | { outcome: 'paid' | 'refused' | 'already'; payment: Payment }
+  | { outcome: 'unknown' | 'mismatch' | 'not_succeeded' };
+
+// The sweep gives a fresh payment this long to be saved by its page or webhook before it asks.
+const FIRST_CHECK_MS = 2 * 60_000;
+const REFUND_LEASE_MS = 2 * 60_000;
+
+export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFacts, guard, clock = () => new Date() }: PaymentCoreDeps) {
+  const handlers = new Map<PaymentPurpose, PaymentPurposeHandler>();
+  const lock = dialect === 'postgres';
+
+  function handlerOf(payment: Payment): PaymentPurposeHandler {
+    const handler = handlers.get(payment.purpose);
+    if (!handler) throw new Error(`no handler for payments of purpose ${payment.purpose}`);
+    return handler;
+  }
+
+  const payerOf = (payment: Payment): PayerKeys => ({ userId: payment.userId, clientKey: payment.clientKey });
+
+  /** Pending payment and the purpose's rows in one transaction, then the gateway's intent. */
+  async function open<T>(spec: OpenSpec<T>): Promise<{ payment: Payment; intent: GatewayIntent; record: T }> {
+    await guard.assertAllowed(spec.payer);
+    const site = await siteFacts();
+    const now = clock();
+    const { payment, record } = await db.transaction().execute(async (trx) => {
+      const payment = await insertPayment(trx, {
+        purpose: spec.purpose,
+        amountCents: spec.amountCents,
+        userId: spec.payer.userId,
+        clientKey: spec.payer.clientKey,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + spec.payableForMs).toISOString(),
+        firstCheckAt: new Date(now.getTime() + FIRST_CHECK_MS).toISOString(),
+      });
+      return { payment, record: await spec.record(trx, payment, now) };
+    });
+    try {
+      const intent = await gateway.createIntent({
+        amountCents: payment.amountCents,
+        currency: 'usd',
+        receiptEmail: spec.receiptEmail,
+        description: spec.description(site),
+        metadata: { ...spec.metadata, kind: payment.purpose, paymentId: String(payment.id) },
+        // Random per payment, never an id a restored backup could hand out again (ADR 013).
+        idempotencyKey: `payment-${payment.gatewayKey}`,
+      });
+      await attachIntent(db, payment.id, intent.id, clock().toISOString());
+      return { payment: { ...payment, intentId: intent.id }, intent, record };
+    } catch (error) {
+      // Nothing can be charged without the secret, which nobody got: let go of the places at once.
+      await endUnpaid(payment, 'failed', 'gateway_error');
+      throw error;
+    }
+  }
+
+  async function endUnpaid(payment: Payment, status: 'failed' | 'expired', reason: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const ended = await markPaymentUnpaid(trx, payment.id, status, reason, clock().toISOString());
+      if (ended) await handlerOf(payment).released(trx, payment);
+      return ended;
+    });
+  }
+
+  /** "The gateway says this intent succeeded": honour it (or give the money back), exactly once. */
+  async function settle(intent: GatewayIntent): Promise<SettleResult> {
+    const payment = await findPaymentByIntent(db, intent.id);
+    if (!payment) {
+      logger.warn({ intentId: intent.id }, 'succeeded intent matches no payment');
+      return { outcome: 'unknown' };
+    }
+    if (intent.status !== 'succeeded') return { outcome: 'not_succeeded' };
+    if (intent.amountCents !== payment.amountCents || intent.currency !== payment.currency) {
+      logger.error({ intentId: intent.id, paymentId: payment.id, intentAmount: intent.amountCents, amountCents: payment.amountCents }, 'succeeded intent amount differs from the payment: not recorded');
+      return { outcome: 'mismatch' };
+    }
+    if (!SETTLEABLE.includes(payment.status)) return { outcome: 'already', payment };
+
+    const handler = handlerOf(payment);
+    const site = await siteFacts();
+    const settled = await db.transaction().execute(async (trx) => {
+      const now = clock();
+      if (!(await markPaymentPaid(trx, payment.id, now.toISOString()))) return null;
+      const paid: Payment = { ...payment, status: 'paid', paidAt: now.toISOString() };
+      const refusal = await handler.refusal(trx, paid, now.toISOString());
+      if (refusal) {
+        const refund = await insertRefund(trx, {
+          paymentId: payment.id,
+          amountCents: payment.amountCents,
+          reason: refusal,
+          requestKey: `refused:${payment.id}`,
+          status: 'pending',
+          now: now.toISOString(),
+        });
+        await setRefunded(trx, paid, payment.amountCents, refusal, now.toISOString());
+        await queueMail(trx, await handler.refusedMail(trx, paid, refusal, site), { purpose: 'refund_notice', paymentId: payment.id, dedupeKey: `payment:${payment.id}:refused` }, now);
+        return { outcome: 'refused' as const, refund };
+      }
+      await queueMail(trx, await handler.paidMail(trx, paid, site), { purpose: `${payment.purpose}_paid`, paymentId: payment.id, dedupeKey: `payment:${payment.id}:paid` }, now);
+      return { outcome: 'paid' as const, refund: null };
+    });
+
+    const current = (await findPayment(db, payment.id))!;
+    if (!settled) return { outcome: 'already', payment: current };
+    mail.kick();
+    if (settled.outcome === 'paid') {
+      logger.info({ paymentId: payment.id, purpose: payment.purpose, amountCents: payment.amountCents }, 'payment paid');
+      await guard.recordSuccess(payerOf(payment));
+    } else {
+      logger.warn({ paymentId: payment.id, purpose: payment.purpose, reason: current.statusReason }, 'late payment refused and refunded');
+      if (settled.refund) await executeRefund(settled.refund);
+    }
+    return { outcome: settled.outcome, payment: (await findPayment(db, payment.id))! };
+  }
+
+  /**
+   * The browser's save call: the secret's holder reports the card was charged. Checks the secret,
+   * that the payment is of this purpose and the caller's, that the amounts agree, then settles.
+   */
+  async function save(spec: { purpose: PaymentPurpose; clientSecret: string; claimedAmountCents: number; mayAccess: (payment: Payment) => boolean | Promise<boolean>; notYours: string }): Promise<Payment> {
+    const intent = await verifiedIntent(gateway, spec.clientSecret);
+    const payment = await findPaymentByIntent(db, intent.id);
+    if (!payment || payment.purpose !== spec.purpose || !(await spec.mayAccess(payment))) throw new ValidationError({ token: spec.notYours });
+    if (spec.claimedAmountCents !== payment.amountCents || intent.amountCents !== payment.amountCents) {
+      throw new ValidationError({ amount: `The amount does not match the payment of ${formatCents(payment.amountCents)}. Please start again.` });
+    }
+    if (intent.status !== 'succeeded') {
+      throw new ValidationError({ card: 'The payment has not gone through. Please check the card details and try again.' });
+    }
+    const result = await settle(intent);
+    return 'payment' in result ? result.payment : payment;
+  }
+
+  /**
+   * Makes an unpaid payment unpayable (cancels its intent) and lets go of what it held. When the
+   * card was charged first, it is settled instead; when the charge is still processing, it stays.
+   */
+  async function giveUp(payment: Payment, reason: 'abandoned' | 'replaced' | 'no_intent'): Promise<Payment> {
+    if (payment.intentId) {
+      let intent: GatewayIntent | null = null;
+      try {
+        intent = await gateway.cancelIntent(payment.intentId);
+      } catch (error) {
+        if (!(error instanceof IntentNotFoundError)) throw error;
+      }
+      if (intent?.status === 'succeeded') {
+        await settle(intent);
+        return (await findPayment(db, payment.id))!;
+      }
+      if (intent && intent.status !== 'canceled') return payment;
+    }
+    if (await endUnpaid(payment, payment.intentId ? 'expired' : 'failed', reason)) {
+      logger.info({ paymentId: payment.id, purpose: payment.purpose, reason }, 'unpaid payment given up');
+    }
+    return (await findPayment(db, payment.id))!;
+  }
+
+  /** Gives money back, in full or in part, once per `requestKey`; the gateway call follows the commit. */
+  async function refund(paymentId: number, spec: { amountCents?: number; reason: RefundReason; requestKey: string }): Promise<Refund> {
+    const now = clock().toISOString();
+    const created = await db.transaction().execute(async (trx) => {
+      const payment = await lockPayment(trx, paymentId, lock);
+      if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
+      const existing = await findRefundByRequestKey(trx, spec.requestKey);
+      if (existing) {
+        if (existing.paymentId !== paymentId) throw new ConflictError({ refund: 'This refund request belongs to another payment.' });
+        return existing;
+      }
+      if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
+        throw new ConflictError({ refund: 'Only a paid payment can be refunded.' });
+      }
+      const committed = await committedRefundCents(trx, paymentId);
+      const left = payment.amountCents - committed;
+      const amount = spec.amountCents ?? left;
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
+        throw new ValidationError({ amount: left > 0 ? `Enter an amount from $0.01 to ${formatCents(left)}.` : 'This payment has been refunded in full.' });
+      }
+      const row = await insertRefund(trx, { paymentId, amountCents: amount, reason: spec.reason, requestKey: spec.requestKey, status: 'pending', now });
+      await setRefunded(trx, payment, committed + amount, spec.reason, now);
+      return row;
+    });
+    await executeRefund(created);
+    return (await findRefund(db, created.id))!;
+  }
+
+  /** Sends one pending refund to the gateway; an outage leaves it pending for the sweep to retry. */
+  async function executeRefund(refund: Refund): Promise<void> {
+    if (refund.status !== 'pending') return;
+    const now = clock();
+    if (!(await claimRefund(db, refund, new Date(now.getTime() + REFUND_LEASE_MS).toISOString()))) return;
+    const payment = await findPayment(db, refund.paymentId);
+    if (!payment?.intentId) return;
+    try {
+      const done = await gateway.refund({ intentId: payment.intentId, amountCents: refund.amountCents, idempotencyKey: `refund-${refund.gatewayKey}` });
+      await markRefundSucceeded(db, refund.id, done.id, clock().toISOString());
+      logger.info({ paymentId: payment.id, refundId: refund.id, amountCents: refund.amountCents, reason: refund.reason }, 'refund made');
+    } catch (error) {
+      if (error instanceof RefundRefusedError && error.code === 'charge_already_refunded') {
+        // Someone refunded it all in the provider's dashboard first: the money is back either way.
+        await markRefundSucceeded(db, refund.id, null, clock().toISOString());
+        return;
+      }
+      if (error instanceof RefundRefusedError) {
+        await db.transaction().execute(async (trx) => {
+          if (!(await markRefundFailed(trx, refund.id, error.message, clock().toISOString()))) return;
+          const locked = (await lockPayment(trx, payment.id, lock))!;
+          await setRefunded(trx, locked, await committedRefundCents(trx, payment.id), locked.statusReason, clock().toISOString());
+        });
+        logger.error({ err: error, paymentId: payment.id, refundId: refund.id }, 'the gateway refused a refund: staff must look at this payment');
+        return;
+      }
+      const attempts = refund.attempts + 1;
+      const retryAt = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
+      await scheduleRefundRetry(db, refund.id, error instanceof Error ? error.message : String(error), retryAt, clock().toISOString());
+      logger.error({ err: error, paymentId: payment.id, refundId: refund.id, attempts, retryAt }, 'refund could not be sent to the gateway; will retry');
+    }
+  }
+
+  /** A refund made outside the site (Stripe Dashboard) shows up here through the webhook. */
+  async function refundedOutside(intentId: string, amountRefundedCents: number): Promise<void> {
+    const payment = await findPaymentByIntent(db, intentId);
+    if (!payment) return;
+    await db.transaction().execute(async (trx) => {
+      const locked = (await lockPayment(trx, payment.id, lock))!;
+      const committed = await committedRefundCents(trx, payment.id);
+      const extra = Math.min(amountRefundedCents, locked.amountCents) - committed;
+      if (extra <= 0 || (locked.status !== 'paid' && locked.status !== 'partially_refunded')) return;
+      const now = clock().toISOString();
+      await insertRefund(trx, { paymentId: payment.id, amountCents: extra, reason: 'outside_site', requestKey: `outside:${intentId}:${amountRefundedCents}`, status: 'succeeded', now });
+      await setRefunded(trx, locked, committed + extra, 'outside_site', now);
+    });
+    logger.warn({ paymentId: payment.id, amountRefundedCents }, 'refund made outside the site recorded');
+  }
+
+  /** A declined card counts toward the payer's (and the requesting address's) card-testing streak. */
+  async function cardDeclined(intentId: string, requesterClientKey: string | null): Promise<void> {
+    const payment = await findPaymentByIntent(db, intentId);
+    const payer = payment ? payerOf(payment) : { userId: null, clientKey: null };
+    await guard.recordDecline(payer);
+    if (requesterClientKey && requesterClientKey !== payer.clientKey) await guard.recordDecline({ userId: null, clientKey: requesterClientKey });
+  }
+
+  /** Before a card is tried on an intent: refused while the payer or the address is on a declined streak. */
+  async function assertMayConfirm(intentId: string, requesterClientKey: string | null): Promise<void> {
+    const payment = await findPaymentByIntent(db, intentId);
+    if (payment) await guard.assertAllowed(payerOf(payment));
+    if (requesterClientKey) await guard.assertAllowed({ userId: null, clientKey: requesterClientKey });
+  }
+
+  return {
+    register(handler: PaymentPurposeHandler): void {
+      handlers.set(handler.purpose, handler);
+    },
+    open,
+    settle,
+    save,
+    giveUp,
+    refund,
+    executeRefund,
+    refundedOutside,
+    cardDeclined,
+    assertMayConfirm,
+  };
+}
+
+export type PaymentCore = ReturnType<typeof createPaymentCore>;

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/database';
+import { findPaymentByIntent } from '../../db/repositories/payments';
+import { rememberWebhookEvent, webhookEventHandled } from '../../db/repositories/webhook-events';
+import type { Logger } from '../../logger';
+import type { GatewayEvent } from '../../payments/gateway';
+import type { PaymentCore } from './core';
+
+/**
+ * What the payment provider tells us by webhook. An event is remembered only after it was handled,
+ * so a failure (thrown) makes the provider deliver it again; a repeat is answered as a duplicate.
+ */
+export function createGatewayEvents({ db, core, logger }: { db: Db; core: PaymentCore; logger: Logger }) {
+  async function dispatch(event: GatewayEvent): Promise<void> {
+    const intent = event.intent;
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        if (intent) await core.settle(intent);
+        return;
+      case 'payment_intent.payment_failed':
+        // A declined card counts toward the payer's card-testing streak.
+        if (intent) await core.cardDeclined(intent.id, null);
+        return;
+      case 'payment_intent.canceled': {
+        const payment = intent ? await findPaymentByIntent(db, intent.id) : null;
+        if (payment?.status === 'pending') await core.giveUp(payment, 'abandoned');
+        return;
+      }
+      case 'charge.refunded':
+        if (event.refunded) await core.refundedOutside(event.refunded.intentId, event.refunded.amountRefundedCents);
+        return;
+      default:
+        return;
+    }
+  }
+
+  return {
+    async handle(event: GatewayEvent): Promise<'handled' | 'duplicate'> {
+      if (await webhookEventHandled(db, event.id)) return 'duplicate';
+      await dispatch(event);
+      await rememberWebhookEvent(db, event, new Date().toISOString());
+      logger.info({ eventId: event.id, type: event.type, intentId: event.intent?.id ?? event.refunded?.intentId }, 'payment webhook handled');
+      return 'handled';
+    },
+  };
+}
+
+export type GatewayEvents = ReturnType<typeof createGatewayEvents>;

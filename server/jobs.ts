@@ -1,0 +1,45 @@
+import type { Logger } from './logger';
+import type { ServerServices } from './services';
+
+const SWEEP_EVERY_MS = 60_000;
+const MAIL_EVERY_MS = 15_000;
+const PURGE_COUNTERS_EVERY_MS = 10 * 60_000;
+
+/**
+ * The background work of one instance: the payment sweep (every pending payment at start-up, then
+ * whatever is due each minute), mail delivery, and clearing spent rate-limit windows. Every job
+ * claims its rows in the database, so any number of instances may run them side by side. `stop`
+ * waits for runs in progress, so shutdown never closes the database under them.
+ */
+export function startJobs({ services, logger }: { services: ServerServices; logger: Logger }) {
+  const inFlight = new Set<Promise<unknown>>();
+  function track(name: string, run: () => Promise<unknown>): void {
+    const promise = run().catch((error: unknown) => logger.error({ err: error, job: name }, 'background job failed'));
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+  }
+  let sweeping = false;
+  const sweep = (everything: boolean) => {
+    // One sweep at a time per instance; a slow gateway must not pile runs up.
+    if (sweeping) return;
+    sweeping = true;
+    track('payment sweep', () => services.sweep.sweep({ everything }).finally(() => (sweeping = false)));
+  };
+
+  sweep(true);
+  track('mail delivery', () => services.mail.deliverDue());
+  const timers = [
+    setInterval(() => sweep(false), SWEEP_EVERY_MS),
+    setInterval(() => track('mail delivery', () => services.mail.deliverDue()), MAIL_EVERY_MS),
+    setInterval(() => track('counter purge', () => services.counters.purgeExpired()), PURGE_COUNTERS_EVERY_MS),
+  ];
+  for (const timer of timers) timer.unref();
+
+  return {
+    async stop(): Promise<void> {
+      for (const timer of timers) clearInterval(timer);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await services.mail.idle();
+    },
+  };
+}

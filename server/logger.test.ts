@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, maskEmail } from './logger';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+}
+
+describe('the logger', () => {
+  it('masks email addresses and drops secrets wherever a line carries them', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      { email: 'jane.doe@example.org', to: 'donor@example.org', user: { email: 'grace@example.org', password: 'hunter22' }, body: { token: 'abc', clientSecret: 'pi_1_secret_2' } },
+      'something happened',
+    );
+    const text = JSON.stringify(lines);
+    for (const secret of ['jane.doe@example.org', 'donor@example.org', 'grace@example.org', 'hunter22', 'pi_1_secret_2']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({ email: 'j***@example.org', to: 'd***@example.org', user: { email: 'g***@example.org', password: '[redacted]' }, body: { token: '[redacted]', clientSecret: '[redacted]' } });
+  });
+
+  it('masks what is not an address entirely', () => {
+    expect(maskEmail('no-at-sign')).toBe('[redacted]');
+    expect(maskEmail(42)).toBe('[redacted]');
+    expect(maskEmail('a@b.org')).toBe('a***@b.org');
+  });
+});
