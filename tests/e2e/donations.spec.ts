@@ -67,6 +67,26 @@ test('a declined card shows the provider message; a second card pays the same in
   expect(intents).toHaveLength(1);
 });
 
+test('the card went through but the save call was lost: the donor is told not to pay again, and the receipt still comes', async ({ page, pageErrors }) => {
+  await page.goto('/');
+  const dialog = await openDonationForm(page);
+  const email = uniqueEmail();
+  await dialog.getByLabel('Amount').fill('15');
+  await dialog.getByPlaceholder('Email to send receipt to').fill(email);
+  await page.route('**/api/stripe/save_donation', (route) => route.abort('connectionreset'));
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText(/^Your payment went through\. .*Please do not pay again\.$/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByText('Please fix the error(s) above.')).toHaveCount(0);
+  // The server heard of the payment from the gateway itself: the gift is recorded and receipted.
+  await expect(async () => {
+    const receipt = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === email);
+    expect(receipt?.text).toContain('$15.00');
+  }).toPass({ timeout: 10_000 });
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('ERR_CONNECTION_RESET') && !e.includes('Failed to fetch')));
+});
+
 test('server checks show above their fields; nothing is charged', async ({ page }) => {
   await page.goto('/');
   const dialog = await openDonationForm(page);

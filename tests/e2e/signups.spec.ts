@@ -167,3 +167,45 @@ test('a server failure reads "Contact Admin (code) - message" and nothing is cha
   // Chromium logs the 503 this test made up; nothing else may appear.
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 503')));
 });
+
+test('a payment that reached the server after the places went: the form says it was refunded and offers no second try', async ({ page, pageErrors }) => {
+  await signedIn(page);
+  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  await fillPlayers(dialog, async (player) => {
+    await player.getByLabel('Shirt size').selectOption('L');
+  });
+  // What the server answers when a lapsed hold's places went to others (tests/integration/signups.test.ts).
+  const refusal = 'This event filled up before your payment reached us, so we have refunded your $400.00 in full. We have emailed you about it.';
+  await page.route('**/api/stripe/save_golf_signup', (route) => route.fulfill({ status: 409, json: { eventNumber: refusal } }));
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+  await expect(dialog.getByText('Success! Thank you for signing up!')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  expect(await axeDialog(page)).toEqual([]);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 409')));
+});
+
+test('a hold that lapsed while the form stood open: Confirm asks for fresh places before the card is charged', async ({ page }) => {
+  await page.clock.install();
+  await signedIn(page);
+  const intents: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/stripe/golf_signup_intent')) intents.push(r.url());
+  });
+  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  await fillPlayers(dialog, async (player) => {
+    await player.getByLabel('Shirt size').selectOption('S');
+  });
+  await fillCard(dialog, '4000 0000 0000 0002');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Your card was declined.')).toBeVisible();
+  expect(intents).toHaveLength(1);
+
+  await page.clock.fastForward('15:00'); // the visitor looks for another card
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
+  expect(intents).toHaveLength(2);
+});

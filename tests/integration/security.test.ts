@@ -370,3 +370,13 @@ describe('input PostgreSQL cannot store (review finding 7)', () => {
     expect(logLines.filter((l) => Number(l.level) >= 50)).toEqual([]);
   });
 });
+
+describe('the simulated card form', () => {
+  it('takes card details of at most 4 kB (its own limit applies, not the API-wide 100 kB; review finding 22)', async () => {
+    const client = server.client();
+    await client.get('/');
+    const big = await client.post('/api/payments/simulated/confirm', { clientSecret: 'pi_1_secret_2', number: '4242', expiry: '12/39', cvc: '123', zip: '12345', pad: 'x'.repeat(5000) });
+    expect(big.status).toBe(413);
+    expect(big.json).toEqual({ body: 'The request body is too large.' });
+  });
+});
