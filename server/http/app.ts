@@ -13,7 +13,7 @@ import type { ServerServices } from '../services';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
-import { clientErrorStatus, rejectMalformedPaths } from './middleware/valid-path';
+import { clientErrorStatus, rejectMalformedPaths, rejectUnusableHosts } from './middleware/valid-path';
 import { xsrfProtection } from './middleware/xsrf';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -102,6 +102,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     // reach undici's Request, which throws on TRACE, TRACK and CONNECT: answer it here instead.
     const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
     app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
+    app.use(rejectUnusableHosts);
     // The origin is the same for every request once the server listens: build the config once.
     let publicConfig: PublicConfig | undefined;
     const publicConfigFor = () => {

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInFoundationZone } from '../../common/events';
 import { createDatabase, type Db } from '../../server/db/database';
-import { upsertEvent } from '../../server/db/repositories/events';
 import { CARDS, payWithCard, signedInUser } from '../helpers/accounts';
+import { createTestEvent } from '../helpers/events';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { recordingLogger } from '../helpers/logs';
 import { runMain } from '../helpers/main-process';
@@ -50,29 +49,7 @@ async function deliver(baseUrl: string, event: { body: string; signature: string
 }
 
 let eventCounter = 700;
-async function steakfryEvent(db: Db, capacity: number | null): Promise<number> {
-  const eventNumber = eventCounter++;
-  await upsertEvent(db, {
-    eventNumber,
-    eventType: 'Benefit Event',
-    name: `Steak fry ${eventNumber}`,
-    description: 'Steaks',
-    location: 'Fire hall',
-    eventDate: todayInFoundationZone(new Date(Date.now() + 30 * 86_400_000)),
-    startTime: '17:00',
-    image: null,
-    active: true,
-    show_sponsor: false,
-    sponsor: null,
-    stats: [],
-    accomodations: [],
-    proceeds: '',
-    partnership_flyer: null,
-    rules_flyer: null,
-    capacity,
-  });
-  return eventNumber;
-}
+const steakfryEvent = (db: Db, capacity: number | null) => createTestEvent(db, { eventNumber: eventCounter++, eventType: 'Benefit Event', capacity });
 const party = (eventNumber: number, receiptEmail: string, people = 2) => ({
   eventNumber,
   eventDescription: 'Steak fry',

@@ -165,6 +165,25 @@ describe('hostile or broken addresses', () => {
     expect((await server.client().get('/api/events/%E0%A4%A')).json).toEqual({ path: 'This address is not valid.' });
   });
 
+  it('answers a Host header or request target the page renderer cannot parse with 400, never 500', async () => {
+    const target = new URL(server.url);
+    const send = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: target.hostname, port: target.port, method: 'GET', path, headers: { host } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const errorsBefore = logLines.filter((l) => Number(l.level) >= 50).length;
+    expect(await send('/register', 'localhost:99999')).toBe(400);
+    expect(await send('/robots.txt', 'a b')).toBe(400);
+    expect(await send('http://evil.example/', 'evil.example')).toBe(400);
+    expect(await send('/events', `127.0.0.1:${target.port}`)).toBe(200);
+    expect(logLines.filter((l) => Number(l.level) >= 50).length).toBe(errorsBefore);
+  });
+
   it('never serves files outside the media folder', async () => {
     for (const path of ['/media/..%2f..%2fpackage.json', '/media/%2e%2e/package.json', '/media/../package.json', '/assets/..%2f..%2fpackage.json']) {
       const res = await server.client().get(path);

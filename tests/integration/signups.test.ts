@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInFoundationZone } from '../../common/events';
-import { upsertEvent, type EventInput } from '../../server/db/repositories/events';
+import type { EventInput } from '../../server/db/repositories/events';
 import { CARDS, payWithCard, signedInUser } from '../helpers/accounts';
+import { createTestEvent, dayFromNow } from '../helpers/events';
 import { readOutbox, waitForMail } from '../helpers/outbox';
 import { ApiClient, nextLoopbackAddress, startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -15,33 +15,8 @@ let golfEvent: number;
 let gamingEvent: number;
 let benefitEvent: number;
 
-const dayFromNow = (days: number) => todayInFoundationZone(new Date(Date.now() + days * 86_400_000));
-
 let nextEventNumber = 900;
-async function createEvent(overrides: Partial<EventInput>): Promise<number> {
-  const eventNumber = nextEventNumber++;
-  await upsertEvent(server.db, {
-    eventNumber,
-    eventType: 'Golf Event',
-    name: `Test event ${eventNumber}`,
-    description: 'A test event',
-    location: 'Shadyside, OH',
-    eventDate: dayFromNow(60),
-    startTime: '09:00',
-    image: null,
-    active: true,
-    show_sponsor: false,
-    sponsor: null,
-    stats: [],
-    accomodations: [],
-    proceeds: '',
-    partnership_flyer: null,
-    rules_flyer: null,
-    capacity: null,
-    ...overrides,
-  });
-  return eventNumber;
-}
+const createEvent = (overrides: Partial<EventInput>) => createTestEvent(server.db, { eventNumber: nextEventNumber++, ...overrides });
 
 beforeAll(async () => {
   server = await startTestServer({ pages: 'none' });

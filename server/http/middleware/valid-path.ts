@@ -23,3 +23,22 @@ export function clientErrorStatus(error: unknown): number | null {
   const status = e.status ?? e.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
+
+/**
+ * React Router's Express adapter builds each page request's URL from the Host header (or a trusted
+ * X-Forwarded-Host) and the request target, and throws on what it cannot parse (`Host: a b`, a port
+ * past 65535, a request line naming a whole URL). Built the same way here, such a request is the
+ * client's error: 400, not a 500 from deep inside the adapter.
+ */
+export const rejectUnusableHosts: RequestHandler = (req, res, next) => {
+  try {
+    if (!req.originalUrl.startsWith('/')) throw new Error('the request target is not a path');
+    const forwarded = req.app.enabled('trust proxy') ? req.get('x-forwarded-host')?.split(':')[1] : undefined;
+    const port = Number.parseInt(forwarded ?? req.get('host')?.split(':')[1] ?? '', 10);
+    const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+    new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ''}${req.originalUrl}`);
+    next();
+  } catch {
+    res.status(400).type('text/plain').send('This request names an address this site cannot answer for.');
+  }
+};
