@@ -16,7 +16,7 @@ const REFUND_TEXT: Record<RefundReason, string> = {
   outside_site: 'by the foundation',
 };
 
-export function isRefundReason(value: string | null): value is RefundReason {
+function isRefundReason(value: string | null): value is RefundReason {
   return value !== null && Object.hasOwn(REFUND_TEXT, value);
 }
 

@@ -1,7 +1,6 @@
 import { storedPerson, type SignupKindRules } from './kind';
 
 export const GAMING_TEAM_CENTS = 5_000;
-export const GAMING_PLAYERS_PER_TEAM = 4;
 export const TEAM_NAME_MAX = 60;
 
 export interface GamingPlayer {

@@ -49,7 +49,3 @@ export function signupKindOfEventType(eventType: string): SignupKind | null {
   for (const rules of Object.values(SIGNUP_KINDS)) if (rules.eventType === eventType) return rules.kind;
   return null;
 }
-
-export function isSignupKind(value: string): value is SignupKind {
-  return Object.hasOwn(SIGNUP_KINDS, value);
-}

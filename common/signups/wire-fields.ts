@@ -11,14 +11,14 @@ import { hasControlCharacters, NO_CONTROL_CHARACTERS } from '../text';
 /** Largest value of a PostgreSQL integer column; anything above cannot be a stored event. */
 const MAX_EVENT_NUMBER = 2_147_483_647;
 
-export const eventNumberField = z.coerce
+const eventNumberField = z.coerce
   .number({ error: 'The event is missing.' })
   .int('The event is missing.')
   .positive('The event is missing.')
   .max(MAX_EVENT_NUMBER, 'This event does not exist.');
 
 /** The amount the browser shows (read-only) and sends back, as cents; the server compares it with its own price. */
-export const claimedAmountField = z.unknown().transform((value, ctx) => {
+const claimedAmountField = z.unknown().transform((value, ctx) => {
   const cents = clientAmountToCents(value);
   if (cents === null) {
     ctx.addIssue({ code: 'custom', message: value === undefined || value === null || value === '' ? 'The amount is missing.' : 'The amount is not valid.' });

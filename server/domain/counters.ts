@@ -18,7 +18,7 @@ export function createCounters(db: Db, clock: () => Date = () => new Date()) {
 
 export type Counters = ReturnType<typeof createCounters>;
 
-export const DECLINE_LIMIT = 5;
+const DECLINE_LIMIT = 5;
 const DECLINE_WINDOW_MS = 60 * 60_000;
 
 /** Who a card payment comes from: the account (when signed in) and a keyed hash of the address. */

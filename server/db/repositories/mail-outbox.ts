@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, MailOutboxTable } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -126,18 +126,4 @@ export async function markMailSent(db: Executor, id: number, sensitive: boolean,
 
 export async function scheduleMailRetry(db: Executor, id: number, error: string, at: string): Promise<void> {
   await db.updateTable('mail_outbox').set({ last_error: error.slice(0, 1000), next_attempt_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
-}
-
-export async function listMailOfPayment(db: Executor, paymentId: number): Promise<OutboxMessage[]> {
-  return (await db.selectFrom('mail_outbox').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute()).map(toMessage);
-}
-
-/** How many messages wait and since when (for operators and tests). */
-export async function outboxBacklog(db: Executor): Promise<{ pending: number; oldest: string | null }> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select([sql<number>`count(*)`.as('pending'), sql<string | null>`min(created_at)`.as('oldest')])
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return { pending: Number(row.pending), oldest: row.oldest };
 }

@@ -26,7 +26,7 @@ export interface Payment {
 /** States from which a payment the gateway reports as succeeded may still become paid (the money moved). */
 export const SETTLEABLE: readonly PaymentStatus[] = ['pending', 'expired', 'failed'];
 
-export function toPayment(row: Selectable<PaymentsTable>): Payment {
+function toPayment(row: Selectable<PaymentsTable>): Payment {
   return {
     id: Number(row.id),
     purpose: row.purpose,

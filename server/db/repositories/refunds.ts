@@ -46,10 +46,6 @@ export async function findRefund(db: Executor, id: number): Promise<Refund | nul
   return row ? toRefund(row) : null;
 }
 
-export async function listRefundsOfPayment(db: Executor, paymentId: number): Promise<Refund[]> {
-  return (await db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute()).map(toRefund);
-}
-
 /** Money promised back and not refused by the gateway: pending and succeeded refunds. */
 export async function committedRefundCents(db: Executor, paymentId: number): Promise<number> {
   const row = await db

@@ -51,7 +51,7 @@ const emailKey = (req: Request) => {
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
   return `email:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
 };
-export const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
 const userKey = (req: Request) => `user:${req.user?.id ?? 'none'}`;
 
 /**
