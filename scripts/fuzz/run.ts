@@ -19,17 +19,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPostgresCluster, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
 import { buildIfNeeded } from '../build-if-needed.mjs';
+import { wholeNumberArg } from '../cli-args';
 import { distinctFailures, excerpt, formatFailure, histogramTable, runCampaign, type CampaignResult } from './campaign';
 import { createDatabase, PROJECT_ROOT, startServerProcess, type DbKind } from './server';
 
 const DEFAULT_SEED = 20261123;
-
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 const { values } = parseArgs({
   options: {
@@ -50,10 +44,10 @@ if (values.help) {
   process.exit(0);
 }
 
-const seed = positiveInt('seed', values.seed, DEFAULT_SEED);
-const requests = positiveInt('requests', values.requests, 10_000);
-const concurrency = Math.max(1, positiveInt('concurrency', values.concurrency, 10));
-const only = values.only?.split(',').map((s) => positiveInt('only', s.trim(), 0));
+const seed = wholeNumberArg('seed', values.seed, DEFAULT_SEED);
+const requests = wholeNumberArg('requests', values.requests, 10_000);
+const concurrency = Math.max(1, wholeNumberArg('concurrency', values.concurrency, 10));
+const only = values.only?.split(',').map((s) => wholeNumberArg('only', s.trim(), 0));
 if (!['sqlite', 'postgres', 'both'].includes(values.db)) throw new Error(`--db must be sqlite, postgres or both, got ${values.db}`);
 const kinds: DbKind[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db as DbKind];
 const outFile = path.resolve(PROJECT_ROOT, values.out ?? 'bench/fuzz.json');

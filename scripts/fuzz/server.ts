@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { type PostgresCluster } from '../../tests/helpers/postgres-cluster';
+import { createPostgresDatabase, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
 import { freePort } from '../free-port';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -131,23 +130,13 @@ export async function createDatabase(kind: DbKind, cluster: () => Promise<Postgr
   if (kind === 'sqlite') {
     return { url: path.join(dataDir, 'fuzz.sqlite'), dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const { adminUrl } = await cluster();
-  const name = `fuzz_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase((await cluster()).adminUrl, 'fuzz');
   return {
-    url: url.toString(),
+    url: database.url,
     dataDir,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await database.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -88,6 +88,22 @@ describe('outbox mailer', () => {
     const mails = await readOutbox(dir);
     expect(mails).toHaveLength(1);
     expect(path.basename(mails[0]!.file)).toBe('2026-11-23T10-00-00.000Z-outbox-7.1700000000000_example.org.eml');
+  });
+
+  it("clears temp files a killed process left behind (not another process's fresh one)", async () => {
+    const dir = path.join(root, 'leftovers');
+    await mkdir(dir, { recursive: true });
+    const stale = path.join(dir, '.2026-11-23T10-00-00.000Z-outbox-1.eml.99999.tmp');
+    const fresh = path.join(dir, '.2026-11-23T10-00-00.000Z-outbox-2.eml.99998.tmp');
+    await writeFile(stale, 'half a message');
+    await writeFile(fresh, 'being written');
+    const old = new Date(Date.now() - 5 * 60_000);
+    await utimes(stale, old, old);
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x <x@example.org>', outboxDir: dir }, pino({ level: 'silent' }));
+    await mailer.send({ to: 'a@example.org', subject: 'Hi', text: 'Hi' });
+    const names = await readdir(dir);
+    expect(names).not.toContain(path.basename(stale));
+    expect(names).toContain(path.basename(fresh));
   });
 
   it('reads a missing outbox as empty', async () => {

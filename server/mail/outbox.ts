@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
@@ -28,11 +28,29 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
     return `${time}-${randomBytes(4).toString('hex')}.eml`;
   }
 
+  // A process killed between writing a message aside and renaming it leaves the temp file behind;
+  // its message is written again under its own name. Clear such leftovers of other processes once.
+  let sweptLeftovers = false;
+  async function removeLeftovers(): Promise<void> {
+    if (sweptLeftovers) return;
+    sweptLeftovers = true;
+    const names = await readdir(outboxDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const match = /^\..+\.(\d+)\.tmp$/.exec(name);
+      if (!match || Number(match[1]) === process.pid) continue;
+      const file = path.join(outboxDir, name);
+      // A minute old at least, so a temp file another instance is writing right now is left alone.
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > 60_000) await rm(file, { force: true });
+    }
+  }
+
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      // Named before composing, so the order of the files is the order of the calls.
+      // Named before anything is awaited, so the order of the files is the order of the calls.
       const file = path.join(outboxDir, fileNameOf(message));
+      await removeLeftovers();
       const info = await composer.sendMail({ from, ...message });
       // Readers watching the folder must never see half a message: write aside, then rename.
       const temp = path.join(outboxDir, `.${path.basename(file)}.${process.pid}.tmp`);

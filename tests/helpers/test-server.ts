@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createPostgresDatabase } from './postgres-cluster';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { Logger } from '../../server/logger';
 import { startServer, type RunningServer } from '../../server/server';
@@ -24,23 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const dir = mkdtempSync(path.join(tmpdir(), 'foundation-sqlite-'));
     return { url: path.join(dir, 'test.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase(inject('postgresAdminUrl'), 't');
 }
 
 export interface TestServer extends RunningServer {
