@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -6,11 +7,14 @@ import tseslint from 'typescript-eslint';
 /**
  * DESIGN.md's import direction: app → common; server/http → server/domain → server/db|payments|mail;
  * server/* → common; common imports nothing Node-only and nothing of app/ or server/.
+ * Inside app/ (ADR 019): routes → feature folders → lib/ and ui/; lib/ and ui/ import no feature;
+ * the back office (app/admin) and the public site never import each other.
  */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const layer = (group, message) => ({ group, message });
 /** Relative imports climbing into a top-level folder or sub-folder, e.g. ../../server/http. */
 const into = (folder, message) => ({ regex: `^(\\.\\.?/)+${folder}(/|$)`, message });
+const PUBLIC_FEATURES = 'accounts|content|donations|events|gallery|home|payments|shell|signups';
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'content/images/'] },
@@ -26,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import circles: a module that imports what imports it works only by luck of load order.
+    files: ['{app,server,common}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
@@ -33,6 +48,27 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...restrict([into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).')]),
     },
+  },
+  {
+    files: ['app/lib/**/*.{ts,tsx}', 'app/ui/**/*.{ts,tsx}'],
+    rules: restrict([
+      into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'),
+      into(`(${PUBLIC_FEATURES}|admin|routes)`, 'app/lib and app/ui are shared by every feature: they import no feature folder and no route (ADR 019).'),
+    ]),
+  },
+  {
+    files: ['app/{accounts,content,donations,events,gallery,home,payments,shell,signups}/**/*.{ts,tsx}'],
+    rules: restrict([
+      into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'),
+      into('(admin|routes)', 'A feature folder is used by routes; it imports neither a route nor the back office (ADR 019).'),
+    ]),
+  },
+  {
+    files: ['app/admin/**/*.{ts,tsx}'],
+    rules: restrict([
+      into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'),
+      into(`(${PUBLIC_FEATURES})`, 'The back office shares only app/lib and app/ui with the public site (ADR 019).'),
+    ]),
   },
   {
     files: ['common/**/*.ts'],
@@ -43,21 +79,21 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['server/domain/**/*.ts'],
+    files: ['server/domain/**/*.{ts,tsx}'],
     rules: restrict([
       layer(['express', 'express/*', 'react-router', '@react-router/*', 'react', 'react-dom', 'react-dom/*'], 'server/domain is plain TypeScript: no express, no react-router.'),
       into('(http|app)', 'server/domain must not import the HTTP layer or the UI.'),
     ]),
   },
   {
-    files: ['server/db/**/*.ts', 'server/payments/**/*.ts', 'server/mail/**/*.ts'],
+    files: ['server/db/**/*.{ts,tsx}', 'server/payments/**/*.{ts,tsx}', 'server/mail/**/*.{ts,tsx}'],
     rules: restrict([
       into('(domain|http|app)', 'server/db, payments and mail sit below the domain: they import neither domain, http nor app.'),
       layer(['express', 'express/*', 'react-router', '@react-router/*'], 'Infrastructure code does not use web frameworks.'),
     ]),
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}'],
     ignores: ['server/domain/**', 'server/db/**', 'server/payments/**', 'server/mail/**'],
     rules: restrict([into('app', 'The server reaches the UI only through the React Router build, never by import.')]),
   },

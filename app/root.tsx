@@ -1,16 +1,15 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { AuthSession } from './components/AuthSession';
-import { NotFound } from './components/NotFound';
-import { SiteShell } from './components/SiteShell';
+import { AuthSession } from './accounts/AuthSession';
+import { NotFound } from './shell/NotFound';
+import { SiteShell } from './shell/SiteShell';
 import { AUTH_BOOT_SCRIPT } from './lib/auth';
 import { useNonce } from './lib/nonce';
-import type { SiteFacts } from './lib/site';
-import { siteOrigin } from './lib/site-origin.server';
+import { siteOrigin } from './lib/seo/site-origin.server';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = (await context.services.content.page('site')) as SiteFacts | null;
+  const site = await context.services.content.page('site');
   // One address per page for search engines: PUBLIC_URL when set, else where the server listens
   // (never the Host header, which the sender chooses).
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;

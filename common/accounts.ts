@@ -49,13 +49,11 @@ export const RegisterSchema = z
     password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
   })
   .superRefine(matchingPasswords);
-export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email: text('Email').min(1, 'Email is required.').max(254, 'Email must be at most 254 characters.').transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX, 'Email or password is incorrect.'),
 });
-export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
@@ -66,7 +64,6 @@ export const ResetPasswordSchema = z
     password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
   })
   .superRefine(matchingPasswords);
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 /** What a login token carries (spec §3 User) and the browser decodes. */
 export interface TokenClaims {

@@ -40,14 +40,12 @@ export const ExternalLinkSchema = z.strictObject({
   href: ExternalUrlSchema,
   label: text,
 });
-export type ExternalLink = z.infer<typeof ExternalLinkSchema>;
 
 /** A link to a page of this site or to another site. */
 export const LinkSchema = z.strictObject({
   href: z.union([ExternalUrlSchema, InternalPathSchema]),
   label: text,
 });
-export type Link = z.infer<typeof LinkSchema>;
 
 /** A business or organisation with a logo that links out. */
 export const SponsorSchema = z.strictObject({
@@ -97,7 +95,6 @@ export type Site = z.infer<typeof SiteSchema>;
 // ---------------------------------------------------------------------------
 
 export const SectionSchema = z.strictObject({ heading: text, text });
-export type Section = z.infer<typeof SectionSchema>;
 
 export const AnnouncementSchema = z.strictObject({
   image: ImageSchema,
@@ -106,14 +103,12 @@ export const AnnouncementSchema = z.strictObject({
   meta: text,
   link: LinkSchema,
 });
-export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 export const StickySchema = z.strictObject({
   active: z.boolean(),
   message: text.optional(),
   link: LinkSchema.optional(),
 });
-export type Sticky = z.infer<typeof StickySchema>;
 
 export const HomeSchema = z.strictObject({
   hero: z.array(ImageSchema).min(1),
@@ -123,14 +118,12 @@ export const HomeSchema = z.strictObject({
   sponsors: z.array(SponsorSchema),
   sticky: StickySchema,
 });
-export type Home = z.infer<typeof HomeSchema>;
 
 // ---------------------------------------------------------------------------
 // cof.json (About the foundation)
 // ---------------------------------------------------------------------------
 
 export const BoardMemberSchema = z.strictObject({ name: text, role: text });
-export type BoardMember = z.infer<typeof BoardMemberSchema>;
 
 export const CofSchema = z.strictObject({
   logo: ImageSchema,
@@ -171,7 +164,6 @@ export const StaffSocialSchema = z.strictObject({
   network: SocialNetworkSchema,
   href: ExternalUrlSchema,
 });
-export type StaffSocial = z.infer<typeof StaffSocialSchema>;
 
 export const StaffMemberSchema = z.strictObject({
   name: text,
@@ -215,7 +207,6 @@ export type Golfers = z.infer<typeof GolfersSchema>;
 // ---------------------------------------------------------------------------
 
 export const TitleSponsorSchema = SponsorSchema.extend({ blurb: text });
-export type TitleSponsor = z.infer<typeof TitleSponsorSchema>;
 
 export const SponsorsSchema = z.strictObject({
   heading: text,
@@ -257,7 +248,6 @@ export const GoFundMeLinkSchema = z.strictObject({
   href: ExternalUrlSchema,
   label: z.literal('Click to donate on GoFundMe!'),
 });
-export type GoFundMeLink = z.infer<typeof GoFundMeLinkSchema>;
 
 export const AwardedFamilySchema = z.strictObject({
   year: z.int().min(2000).max(2100),
@@ -324,16 +314,18 @@ export const pageKeys = Object.keys(contentFiles) as PageKey[];
 /** The parsed content of one page. */
 export type PageContent<K extends PageKey> = z.infer<(typeof contentFiles)[K]>;
 
-/** All pages at once, as served by GET /api/content/all. */
-export const SiteContentSchema = z.strictObject(contentFiles);
-export type SiteContent = z.infer<typeof SiteContentSchema>;
+/** Checks a page's data against its schema: the one place untyped content becomes typed. */
+export function parsePage<K extends PageKey>(key: K, data: unknown): PageContent<K> {
+  // zod infers the union of every page for a generic key; the schema is the one for `key`.
+  return contentFiles[key].parse(data) as PageContent<K>;
+}
+
 
 // ---------------------------------------------------------------------------
 // events.json (seed data for the events tables)
 // ---------------------------------------------------------------------------
 
 export const EventTypeSchema = z.enum(['Golf Event', 'Gaming Event', 'Benefit Event']);
-export type EventType = z.infer<typeof EventTypeSchema>;
 
 export const AccomodationIconSchema = z.enum([
   'golf',
@@ -347,21 +339,18 @@ export const AccomodationIconSchema = z.enum([
   'child',
   'gift',
 ]);
-export type AccomodationIcon = z.infer<typeof AccomodationIconSchema>;
 
 export const EventStatSchema = z.strictObject({
   /** Price in integer cents, or null for a stat without a price. */
   priceCents: z.int().nonnegative().nullable(),
   text,
 });
-export type EventStat = z.infer<typeof EventStatSchema>;
 
 /** Spelled "accomodation" to match the product's field name `accomodations`. */
 export const AccomodationSchema = z.strictObject({
   icon: AccomodationIconSchema,
   text,
 });
-export type Accomodation = z.infer<typeof AccomodationSchema>;
 
 const FlyerPathSchema = z.string().regex(/^\/media\/flyers\/[a-z0-9][a-z0-9_-]*\.(svg|pdf|png|jpg)$/, 'must be a "/media/flyers/…" path');
 
@@ -384,7 +373,5 @@ export const EventSeedSchema = z.strictObject({
   rules_flyer: FlyerPathSchema.nullable(),
   capacity: z.int().positive().nullable(),
 });
-export type EventSeed = z.infer<typeof EventSeedSchema>;
 
 export const EventsFileSchema = z.array(EventSeedSchema);
-export type EventsFile = z.infer<typeof EventsFileSchema>;

@@ -40,7 +40,6 @@ export const DonationIntentSchema = z.object({
     .optional()
     .default(''),
 });
-export type DonationIntentInput = z.infer<typeof DonationIntentSchema>;
 
 /** The save call needs the payment (token) and the amount the donor saw; the stored gift is the authority. */
 export const SaveDonationSchema = z.object({

@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createApp, type PageSource } from './http/app';
 import { createLogger, type Logger } from './logger';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { startJobs } from './jobs';
 import { createServices, type ServerServices } from './services';
 

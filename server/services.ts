@@ -1,4 +1,4 @@
-import type { AppServices } from '../common/services';
+import type { AppServices } from '../common/load-context';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createAccounts, type Accounts } from './domain/accounts';

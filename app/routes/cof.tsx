@@ -1,12 +1,11 @@
-import { PageHeader } from '../components/PageHeader';
-import { AboutFoundation } from '../components/pages/AboutFoundation';
-import { summarize } from '../components/pages/format';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { PageHeader } from '../ui/PageHeader';
+import { AboutFoundation } from '../content/AboutFoundation';
+import { summarize } from '../lib/seo/summarize';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/cof';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'cof') };
+  return { page: await context.services.content.page('cof') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

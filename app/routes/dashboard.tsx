@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
 import type { FieldErrors } from '../../common/api-errors';
-import { DonationsList, EventsList } from '../components/account/DashboardLists';
-import { ProfileCard } from '../components/account/ProfileCard';
-import { NeedsJavaScript } from '../components/forms/FormParts';
-import { PageHeader } from '../components/PageHeader';
+import { DonationsList, EventsList } from '../accounts/DashboardLists';
+import { ProfileCard } from '../accounts/ProfileCard';
+import { NeedsJavaScript } from '../ui/FormFields';
+import { PageHeader } from '../ui/PageHeader';
 import { ApiError, apiRequest } from '../lib/api';
 import { logOut, useAuth } from '../lib/auth';
-import { pageMeta } from '../lib/meta';
-import { useHydrated } from '../lib/use-hydrated';
+import { pageMeta } from '../lib/seo/meta';
+import { useHydrated } from '../lib/hooks/use-hydrated';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,13 +1,13 @@
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
-import { formatEventDate } from '../../common/events';
-import { AccommodationIcon } from '../components/events/AccommodationIcon';
-import { SignUpButton } from '../components/events/SignUpButton';
-import { JsonLd } from '../components/JsonLd';
-import { PageHeader } from '../components/PageHeader';
-import { pageMeta } from '../lib/meta';
-import type { SiteFacts } from '../lib/site';
-import { eventData } from '../lib/structured-data';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { useRootData } from '../lib/root-data';
+import { AccommodationIcon } from '../events/AccommodationIcon';
+import { SignUpButton } from '../signups/SignUpButton';
+import { JsonLd } from '../lib/seo/JsonLd';
+import { PageHeader } from '../ui/PageHeader';
+import { pageMeta } from '../lib/seo/meta';
+import { eventData } from '../lib/seo/structured-data';
 import type { Route } from './+types/event-detail';
+import { formatCalendarDate, formatClockTime } from '../../common/dates';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) =>
   data
-    ? pageMeta(matches, `${data.event.name}`, `${formatEventDate(data.event.eventDate)} · ${data.event.location}. ${data.event.description}`, {
+    ? pageMeta(matches, `${data.event.name}`, `${formatCalendarDate(data.event.eventDate, { weekday: true })} · ${data.event.location}. ${data.event.description}`, {
         image: data.event.image?.src,
       })
     : pageMeta(matches, `Event ${params.eventNumber} doesn't exist.`);
@@ -36,13 +36,9 @@ function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
   return event.partnership_flyer ? { src: event.partnership_flyer, label: 'Partnership flyer' } : null;
 }
 
-function formatTime(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 export default function EventDetail({ loaderData: { event, placesLeft } }: Route.ComponentProps) {
-  const root = useRouteLoaderData('root') as { site: SiteFacts | null; canonicalUrl: string } | undefined;
+  const root = useRootData();
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
   const flyer = flyerOf(event);
@@ -52,8 +48,8 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
       <PageHeader title={event.eventType}>
         <p className="font-semibold text-brand-800">{event.name}</p>
         <p>
-          {formatEventDate(event.eventDate)}
-          {event.startTime ? ` · ${formatTime(event.startTime)}` : ''} · {event.location}
+          {formatCalendarDate(event.eventDate, { weekday: true })}
+          {event.startTime ? ` · ${formatClockTime(event.startTime)}` : ''} · {event.location}
         </p>
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 py-8">

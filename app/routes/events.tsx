@@ -1,8 +1,9 @@
-import { todayInFoundationZone } from '../../common/events';
-import { EventList } from '../components/EventCard';
-import { PageHeader } from '../components/PageHeader';
-import { pageMeta } from '../lib/meta';
+
+import { EventList } from '../events/EventCard';
+import { PageHeader } from '../ui/PageHeader';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/events';
+import { todayInFoundationZone } from '../../common/dates';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { events: await context.services.events.all(), today: todayInFoundationZone() };

@@ -1,11 +1,10 @@
-import { AwardedFamilies, FamilyOfTheYearHeader } from '../components/pages/AwardedFamilies';
-import { summarize } from '../components/pages/format';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { AwardedFamilies, FamilyOfTheYearHeader } from '../content/AwardedFamilies';
+import { summarize } from '../lib/seo/summarize';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/family-of-the-year';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'family_of_the_year') };
+  return { page: await context.services.content.page('family_of_the_year') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,12 +1,11 @@
-import { ContentIntro } from '../components/ContentPage';
-import { summarize } from '../components/pages/format';
-import { Memorials } from '../components/pages/Memorials';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { ContentIntro } from '../content/ContentPage';
+import { summarize } from '../lib/seo/summarize';
+import { Memorials } from '../content/Memorials';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/family';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'family') };
+  return { page: await context.services.content.page('family') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,15 +1,14 @@
 import { Link, data } from 'react-router';
-import { formatEventDate } from '../../common/events';
-import { PageHeader } from '../components/PageHeader';
-import { AlbumFacts, photoCount } from '../components/gallery/AlbumFacts';
-import { PhotoGallery } from '../components/gallery/PhotoGallery';
-import { ArrowLeftIcon } from '../components/icons';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { PageHeader } from '../ui/PageHeader';
+import { AlbumFacts, photoCount } from '../gallery/AlbumFacts';
+import { PhotoGallery } from '../gallery/PhotoGallery';
+import { ArrowLeftIcon } from '../ui/icons';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/gallery-album';
+import { formatCalendarDate } from '../../common/dates';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const gallery = await loadPage(context, 'gallery');
+  const gallery = await context.services.content.page('gallery');
   const album = gallery?.galleries.find((g) => g.token === params.token);
   if (!album) throw data(`There is no gallery at /gallery/${params.token}.`, { status: 404 });
   const others = (gallery?.galleries ?? []).filter((g) => g !== album).map(({ token, title, year }) => ({ token, title, year }));
@@ -19,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   if (!data) return pageMeta(matches, 'Gallery');
   const { album } = data;
-  const description = `${photoCount(album.photos.length)} from the ${album.title} at ${album.location} on ${formatEventDate(album.date)}.`;
+  const description = `${photoCount(album.photos.length)} from the ${album.title} at ${album.location} on ${formatCalendarDate(album.date, { weekday: true })}.`;
   return pageMeta(matches, album.title, description, { image: album.cover.src });
 };
 

@@ -1,11 +1,10 @@
-import { ContentIntro } from '../components/ContentPage';
-import { AlbumCard } from '../components/gallery/AlbumCard';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { ContentIntro } from '../content/ContentPage';
+import { AlbumCard } from '../gallery/AlbumCard';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/gallery';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'gallery') };
+  return { page: await context.services.content.page('gallery') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,12 +1,11 @@
-import { ContentIntro } from '../components/ContentPage';
-import { summarize } from '../components/pages/format';
-import { GolfPros } from '../components/pages/GolfPros';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { ContentIntro } from '../content/ContentPage';
+import { summarize } from '../lib/seo/summarize';
+import { GolfPros } from '../content/GolfPros';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/golfers';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'golfers') };
+  return { page: await context.services.content.page('golfers') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,23 +1,22 @@
-import { Link, useRouteLoaderData } from 'react-router';
-import { EventList } from '../components/EventCard';
-import { HeroCarousel } from '../components/home/HeroCarousel';
-import { SponsorsCarousel } from '../components/home/SponsorsCarousel';
-import { JsonLd } from '../components/JsonLd';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
-import type { SiteFacts } from '../lib/site';
-import { organizationData } from '../lib/structured-data';
+import { Link } from 'react-router';
+import { useRootData } from '../lib/root-data';
+import { EventList } from '../events/EventCard';
+import { HeroCarousel } from '../home/HeroCarousel';
+import { SponsorsCarousel } from '../home/SponsorsCarousel';
+import { JsonLd } from '../lib/seo/JsonLd';
+import { pageMeta } from '../lib/seo/meta';
+import { organizationData } from '../lib/seo/structured-data';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [home, upcoming] = await Promise.all([loadPage(context, 'home'), context.services.events.upcoming()]);
+  const [home, upcoming] = await Promise.all([context.services.content.page('home'), context.services.events.upcoming()]);
   return { home, upcoming };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
 
 export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
-  const root = useRouteLoaderData('root') as { site: SiteFacts | null; canonicalUrl: string } | undefined;
+  const root = useRootData();
   return (
     <>
       {root?.site ? <JsonLd data={organizationData(root.site, new URL(root.canonicalUrl).origin)} /> : null}

@@ -1,11 +1,11 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useRedirectSignedIn } from '../components/account/AccountRedirects';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, SuccessNotice, TextField } from '../components/forms/FormParts';
-import { PageHeader } from '../components/PageHeader';
+import { useRedirectSignedIn } from '../accounts/AccountRedirects';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
+import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
 import { logIn } from '../lib/auth';
-import { pageMeta } from '../lib/meta';
-import { useApiForm } from '../lib/use-api-form';
+import { pageMeta } from '../lib/seo/meta';
+import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

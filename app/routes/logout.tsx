@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../ui/PageHeader';
 import { authStateFromToken, logOut, storedToken } from '../lib/auth';
-import { pageMeta } from '../lib/meta';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/logout';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../components/forms/FormParts';
-import { PageHeader } from '../components/PageHeader';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../ui/FormFields';
+import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
-import { pageMeta } from '../lib/meta';
-import { useApiForm } from '../lib/use-api-form';
+import { pageMeta } from '../lib/seo/meta';
+import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = ({ matches }) => [

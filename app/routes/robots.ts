@@ -1,4 +1,4 @@
-import { siteOrigin } from '../lib/site-origin.server';
+import { siteOrigin } from '../lib/seo/site-origin.server';
 import type { Route } from './+types/robots';
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,11 @@
-import { ContentIntro } from '../components/ContentPage';
-import { summarize } from '../components/pages/format';
-import { ScholarshipDetails, ScholarshipHero } from '../components/pages/ScholarshipDetails';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { ContentIntro } from '../content/ContentPage';
+import { summarize } from '../lib/seo/summarize';
+import { ScholarshipDetails, ScholarshipHero } from '../content/ScholarshipDetails';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/scholarship';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'scholarship') };
+  return { page: await context.services.content.page('scholarship') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

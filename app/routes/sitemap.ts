@@ -1,5 +1,4 @@
-import { loadPage } from '../lib/content.server';
-import { siteOrigin } from '../lib/site-origin.server';
+import { siteOrigin } from '../lib/seo/site-origin.server';
 import type { Route } from './+types/sitemap';
 
 /** Pages worth finding in a search engine; account pages are left out on purpose. */
@@ -9,7 +8,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
-  const [events, gallery] = await Promise.all([context.services.events.all(), loadPage(context, 'gallery')]);
+  const [events, gallery] = await Promise.all([context.services.events.all(), context.services.content.page('gallery')]);
   const paths = [
     ...PUBLIC_PATHS,
     ...events.map((event) => `/events/${event.eventNumber}`),

@@ -1,12 +1,11 @@
-import { ContentIntro } from '../components/ContentPage';
-import { summarize } from '../components/pages/format';
-import { SponsorGallery } from '../components/pages/SponsorGallery';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { ContentIntro } from '../content/ContentPage';
+import { summarize } from '../lib/seo/summarize';
+import { SponsorGallery } from '../content/SponsorGallery';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/sponsors';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'sponsors') };
+  return { page: await context.services.content.page('sponsors') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,12 +1,11 @@
-import { PageHeader } from '../components/PageHeader';
-import { summarize } from '../components/pages/format';
-import { StaffCards } from '../components/pages/StaffCards';
-import { loadPage } from '../lib/content.server';
-import { pageMeta } from '../lib/meta';
+import { PageHeader } from '../ui/PageHeader';
+import { summarize } from '../lib/seo/summarize';
+import { StaffCards } from '../content/StaffCards';
+import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/staff';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, 'staff') };
+  return { page: await context.services.content.page('staff') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

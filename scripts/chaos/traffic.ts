@@ -17,7 +17,6 @@ import { Rng } from '../fuzz/rng';
 import { Browser, exchange, TransportError, type Answer } from './http';
 
 export type FlowKind = 'donation' | SignupKind;
-export const FLOW_KINDS: readonly FlowKind[] = ['donation', 'golf', 'gaming', 'steakfry'];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

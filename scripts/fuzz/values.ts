@@ -120,8 +120,6 @@ export const HOSTILE_OTHERS: readonly Labeled[] = [
   ['array of 10k', Array.from({ length: 10_000 }, (_, i) => i)],
 ];
 
-export const HOSTILE_VALUES: readonly Labeled[] = [...HOSTILE_STRINGS, ...HOSTILE_OTHERS];
-
 /** Extra keys mixed into bodies: prototype pollution and mass assignment. */
 export const EXTRA_KEYS: readonly Labeled[] = [
   ['__proto__', { polluted: true, isAdmin: true }],

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { SignupKind } from '../../common/signups/kinds';
 
 /**
@@ -264,4 +264,3 @@ export interface Database {
 }
 
 export type EventRow = Selectable<EventsTable>;
-export type NewEvent = Insertable<EventsTable>;

@@ -13,6 +13,7 @@ import {
 import { fieldErrorsFromIssues } from '../../common/api-errors';
 import { centsToDecimalString } from '../../common/money';
 import { refundNote } from '../../common/payments';
+import { DuplicateKeyError } from '../db/errors';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/json';
 import {
@@ -127,7 +128,7 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
         return { id: user.id };
       } catch (error) {
         // Two registrations racing for the same email or username: the unique index decides.
-        if (/unique|duplicate/i.test(String((error as Error).message))) {
+        if (error instanceof DuplicateKeyError) {
           throw new ConflictError({ email: 'An account with this email or username already exists.' });
         }
         throw error;

@@ -1,4 +1,5 @@
-import type { ContentService } from '../../common/services';
+import { parsePage } from '../../common/content';
+import type { ContentService } from '../../common/load-context';
 import type { Db } from '../db/database';
 import { findPage, listAnnouncements, listPages, type StoredPage } from '../db/repositories/content';
 
@@ -14,9 +15,9 @@ export function createContentService(db: Db): ContentService {
       const pages = await listPages(db);
       return Promise.all(pages.map((p) => withAnnouncements(db, p)));
     },
-    async page(name) {
-      const found = await findPage(db, name);
-      return found ? (await withAnnouncements(db, found)).data : null;
+    async page(key) {
+      const found = await findPage(db, key);
+      return found ? parsePage(key, (await withAnnouncements(db, found)).data) : null;
     },
   };
 }

@@ -1,7 +1,9 @@
-import { todayInFoundationZone } from '../../common/events';
-import type { EventsService } from '../../common/services';
+import { todayInFoundationZone } from '../../common/dates';
+import type { ApiEvent } from '../../common/events';
+import type { EventsService } from '../../common/load-context';
+import { formatCents } from '../../common/money';
 import type { Db } from '../db/database';
-import { findEventByNumber, listEvents, listUpcomingEvents } from '../db/repositories/events';
+import { findEventByNumber, listEvents, listUpcomingEvents, type EventRecord } from '../db/repositories/events';
 import { placesLeft } from '../db/repositories/signups';
 import { NotFoundError, ValidationError } from './errors';
 
@@ -17,15 +19,38 @@ export function parseEventNumber(raw: string | number): number {
   return Number(text);
 }
 
+/** The spec's event shape (§3): its snake_case names, its "accomodations", prices also as text. */
+function toApiEvent(e: EventRecord): ApiEvent {
+  return {
+    eventNumber: e.eventNumber,
+    eventType: e.eventType,
+    name: e.name,
+    description: e.description,
+    location: e.location,
+    eventDate: e.eventDate,
+    startTime: e.startTime,
+    image: e.image,
+    active: e.active,
+    show_sponsor: e.showSponsor,
+    sponsor: e.sponsor,
+    stats: e.stats.map((s) => ({ price: s.priceCents === null ? null : formatCents(s.priceCents), priceCents: s.priceCents, text: s.text })),
+    accomodations: e.accommodations,
+    proceeds: e.proceeds,
+    partnership_flyer: e.partnershipFlyer,
+    rules_flyer: e.rulesFlyer,
+    capacity: e.capacity,
+  };
+}
+
 export function createEventsService(db: Db, now: () => Date = () => new Date()): EventsService {
   return {
-    upcoming: () => listUpcomingEvents(db, todayInFoundationZone(now())),
-    all: () => listEvents(db),
+    upcoming: async () => (await listUpcomingEvents(db, todayInFoundationZone(now()))).map(toApiEvent),
+    all: async () => (await listEvents(db)).map(toApiEvent),
     async byNumber(raw) {
       const eventNumber = parseEventNumber(raw);
       const event = await findEventByNumber(db, eventNumber);
       if (!event) throw new NotFoundError({ eventNumber: `Event ${eventNumber} doesn't exist.` });
-      return event;
+      return toApiEvent(event);
     },
     placesLeft: (eventNumber) => placesLeft(db, eventNumber, now().toISOString()),
   };

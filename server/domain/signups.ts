@@ -1,4 +1,4 @@
-import { todayInFoundationZone } from '../../common/events';
+import { todayInFoundationZone } from '../../common/dates';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import type { RefundReason } from '../../common/payments';
 import { HOLD_MINUTES } from '../../common/signups/kind';

@@ -1,18 +1,30 @@
-import type { ContentService } from '../../common/services';
+import type { ContentService } from '../../common/load-context';
 import type { MailSiteFacts } from '../mail/templates/site';
+
+/** Before any content is seeded, mail still goes out: signed by "The foundation", with no facts. */
+const NO_SITE: Omit<MailSiteFacts, 'url'> = {
+  name: 'The foundation',
+  ein: '',
+  status: '',
+  email: '',
+  phone: '',
+  address: { street: '', city: '', state: '', zip: '' },
+};
 
 /** The foundation's facts for emails come from the same content volunteers edit for the footer. */
 export function siteFactsFrom(content: ContentService): (origin: string) => Promise<MailSiteFacts> {
   return async (origin) => {
-    const site = ((await content.page('site')) ?? {}) as Partial<Omit<MailSiteFacts, 'url'>>;
-    return {
-      name: site.name ?? 'The foundation',
-      ein: site.ein ?? '',
-      status: site.status ?? '501(c)(3) nonprofit organization',
-      email: site.email ?? '',
-      phone: site.phone ?? '',
-      address: site.address ?? { street: '', city: '', state: '', zip: '' },
-      url: origin.replace(/\/+$/, ''),
-    };
+    const site = await content.page('site');
+    const facts = site
+      ? {
+          name: site.name,
+          ein: site.ein,
+          status: site.status,
+          email: site.email,
+          phone: site.phone,
+          address: site.address,
+        }
+      : NO_SITE;
+    return { ...facts, url: origin.replace(/\/+$/, '') };
   };
 }

@@ -4,7 +4,7 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from 'react-router';
-import type { PublicConfig } from '../../common/services';
+import type { PublicConfig } from '../../common/load-context';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { pingDatabase } from '../db/database';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../tests/helpers/outbox';
-import { createMailer } from './mailer';
+import { createMailer } from './create-mailer';
 
 /** A logger whose JSON lines the test can read. */
 function recordingLogger() {

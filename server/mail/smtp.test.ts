@@ -2,7 +2,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpServer, type ReceivedMail } from '../../tests/helpers/smtp-server';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer } from './create-mailer';
+import type { Mailer } from './mailer';
 
 const logger = pino({ level: 'silent' });
 const config = (smtpUrl: string) => ({ smtpUrl, from: 'Sample Foundation <no-reply@example.org>', outboxDir: '/nonexistent/outbox' });

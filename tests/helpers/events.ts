@@ -1,4 +1,4 @@
-import { todayInFoundationZone } from '../../common/events';
+import { todayInFoundationZone } from '../../common/dates';
 import type { Db } from '../../server/db/database';
 import { upsertEvent, type EventInput } from '../../server/db/repositories/events';
 

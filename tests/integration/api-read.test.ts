@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../common/events';
-import { todayInFoundationZone } from '../../common/events';
+import { todayInFoundationZone } from '../../common/dates';
 import { upsertEvent, type EventInput } from '../../server/db/repositories/events';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -1,15 +1,35 @@
 import type { Kysely, Transaction } from 'kysely';
-import { formatCents } from '../../../common/money';
-import type { ApiEvent, EventImage, EventSponsor, EventStat } from '../../../common/events';
+import type { ApiEvent, EventAccommodation, EventImage, EventSponsor } from '../../../common/events';
 import { nowIso, parseJsonColumn, toJsonColumn } from '../json';
 import type { Database, EventRow } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What a volunteer (or the seed) provides to create or replace an event: the API shape, prices as cents. */
-export type EventInput = Omit<ApiEvent, 'stats'> & { stats: Pick<EventStat, 'priceCents' | 'text'>[] };
+/** An event as stored: prices in cents, nothing formatted for display. */
+export interface EventRecord {
+  eventNumber: number;
+  eventType: string;
+  name: string;
+  description: string;
+  location: string;
+  eventDate: string;
+  startTime: string | null;
+  image: EventImage | null;
+  active: boolean;
+  showSponsor: boolean;
+  sponsor: EventSponsor | null;
+  stats: { priceCents: number | null; text: string }[];
+  accommodations: EventAccommodation[];
+  proceeds: string;
+  partnershipFlyer: string | null;
+  rulesFlyer: string | null;
+  capacity: number | null;
+}
 
-async function attachDetails(db: Executor, rows: EventRow[]): Promise<ApiEvent[]> {
+/** What a volunteer (or the seed) provides to create or replace an event: the spec's field names, prices as cents. */
+export type EventInput = Omit<ApiEvent, 'stats'> & { stats: EventRecord['stats'] };
+
+async function attachDetails(db: Executor, rows: EventRow[]): Promise<EventRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [stats, accommodations] = await Promise.all([
@@ -26,33 +46,25 @@ async function attachDetails(db: Executor, rows: EventRow[]): Promise<ApiEvent[]
     startTime: row.start_time,
     image: parseJsonColumn<EventImage>(row.image_json),
     active: row.active === 1,
-    show_sponsor: row.show_sponsor === 1,
+    showSponsor: row.show_sponsor === 1,
     sponsor: parseJsonColumn<EventSponsor>(row.sponsor_json),
-    stats: stats
-      .filter((s) => s.event_id === row.id)
-      .map(
-        (s): EventStat => ({
-          price: s.price_cents === null ? null : formatCents(s.price_cents),
-          priceCents: s.price_cents,
-          text: s.text,
-        }),
-      ),
-    accomodations: accommodations.filter((a) => a.event_id === row.id).map((a) => ({ icon: a.icon, text: a.text })),
+    stats: stats.filter((s) => s.event_id === row.id).map((s) => ({ priceCents: s.price_cents, text: s.text })),
+    accommodations: accommodations.filter((a) => a.event_id === row.id).map((a) => ({ icon: a.icon, text: a.text })),
     proceeds: row.proceeds,
-    partnership_flyer: row.partnership_flyer,
-    rules_flyer: row.rules_flyer,
+    partnershipFlyer: row.partnership_flyer,
+    rulesFlyer: row.rules_flyer,
     capacity: row.capacity,
   }));
 }
 
 /** Every event, newest eventNumber first. */
-export async function listEvents(db: Executor): Promise<ApiEvent[]> {
+export async function listEvents(db: Executor): Promise<EventRecord[]> {
   const rows = await db.selectFrom('events').selectAll().orderBy('event_number', 'desc').execute();
   return attachDetails(db, rows);
 }
 
 /** Active events dated on or after `today` ("YYYY-MM-DD"), soonest first. */
-export async function listUpcomingEvents(db: Executor, today: string): Promise<ApiEvent[]> {
+export async function listUpcomingEvents(db: Executor, today: string): Promise<EventRecord[]> {
   const rows = await db
     .selectFrom('events')
     .selectAll()
@@ -65,7 +77,7 @@ export async function listUpcomingEvents(db: Executor, today: string): Promise<A
   return attachDetails(db, rows);
 }
 
-export async function findEventByNumber(db: Executor, eventNumber: number): Promise<ApiEvent | null> {
+export async function findEventByNumber(db: Executor, eventNumber: number): Promise<EventRecord | null> {
   const row = await db.selectFrom('events').selectAll().where('event_number', '=', eventNumber).executeTakeFirst();
   if (!row) return null;
   const [event] = await attachDetails(db, [row]);

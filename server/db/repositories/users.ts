@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { failOnDuplicate } from '../errors';
 import { nowIso } from '../json';
 import type { Database } from '../schema';
 
@@ -78,20 +79,22 @@ export async function insertUser(
   input: { first: string; last: string; username: string; email: string; passwordHash: string },
 ): Promise<User> {
   const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({
-      first: input.first,
-      last: input.last,
-      username: input.username,
-      email: input.email.toLowerCase(),
-      password_hash: input.passwordHash,
-      password_changed_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(USER_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await failOnDuplicate(() =>
+    db
+      .insertInto('users')
+      .values({
+        first: input.first,
+        last: input.last,
+        username: input.username,
+        email: input.email.toLowerCase(),
+        password_hash: input.passwordHash,
+        password_changed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow(),
+  );
   return toUser(row);
 }
 

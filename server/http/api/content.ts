@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppServices } from '../../../common/services';
+import type { AppServices } from '../../../common/load-context';
 
 export function contentRouter(services: AppServices): Router {
   const router = Router();

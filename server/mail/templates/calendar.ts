@@ -1,5 +1,5 @@
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
-import { newYorkTimeToUtc, parseCalendarDate } from './dates';
+import { foundationTimeToUtc, parseCalendarDate } from '../../../common/dates';
 
 export interface CalendarEvent {
   /** Stable across resends so a calendar updates the entry instead of adding a second one. */
@@ -37,7 +37,7 @@ export function calendarFile(event: CalendarEvent): string {
   } satisfies Partial<EventAttributes>;
   // Timed events are written in UTC so every calendar shows the New York time in its own zone.
   const attributes: EventAttributes = event.startTime
-    ? { ...common, start: newYorkTimeToUtc(event.date, event.startTime), startOutputType: 'utc', duration: { hours: TIMED_EVENT_HOURS } }
+    ? { ...common, start: foundationTimeToUtc(event.date, event.startTime), startOutputType: 'utc', duration: { hours: TIMED_EVENT_HOURS } }
     : { ...common, start: parseCalendarDate(event.date), end: nextDay(event.date) };
   const { error, value } = createEvent(attributes);
   if (error || !value) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`, { cause: error });

@@ -1,5 +1,3 @@
-import { escapeHtml, LINK_STYLE } from './html';
-
 /** What every mail says about the foundation; filled from the site content by the domain layer. */
 export interface MailSiteFacts {
   name: string;
@@ -15,7 +13,7 @@ export interface MailSiteFacts {
 const DEFAULT_STATUS = '501(c)(3) nonprofit organization';
 
 /** The footer lines; empty facts are skipped so a half-filled content file never shows "EIN " alone. */
-function footerLines(site: MailSiteFacts): { name: string; status: string; address: string; contact: string[] } {
+export function footerLines(site: MailSiteFacts): { name: string; status: string; address: string; contact: string[] } {
   const { street, city, state, zip } = site.address;
   const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return {
@@ -29,18 +27,4 @@ function footerLines(site: MailSiteFacts): { name: string; status: string; addre
 export function siteFooterText(site: MailSiteFacts): string {
   const lines = footerLines(site);
   return ['-- ', lines.name, lines.status, lines.address, lines.contact.join(' · ')].filter(Boolean).join('\n');
-}
-
-export function siteFooterHtml(site: MailSiteFacts): string {
-  const lines = footerLines(site);
-  const contact = [
-    site.email ? `<a href="mailto:${escapeHtml(site.email)}" style="${LINK_STYLE}">${escapeHtml(site.email)}</a>` : '',
-    escapeHtml(site.phone),
-  ].filter(Boolean);
-  const rows = [`<strong>${escapeHtml(lines.name)}</strong>`, escapeHtml(lines.status), escapeHtml(lines.address), contact.join(' · ')];
-  return (
-    '<div style="border-top:1px solid #d1d5db;margin-top:32px;padding-top:16px;font-size:14px;color:#4b5563;">' +
-    rows.filter(Boolean).map((row) => `<p style="margin:0 0 4px;">${row}</p>`).join('') +
-    '</div>'
-  );
 }

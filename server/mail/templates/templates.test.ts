@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { MailMessage } from '../mailer';
 import { donationReceiptEmail, NO_GOODS_OR_SERVICES } from './donation-receipt';
-import { escapeHtml } from './html';
 import { passwordResetEmail } from './password-reset';
+import { refundNoticeEmail } from './refund-notice';
 import type { MailSiteFacts } from './site';
 import { steakfry as steakfryRules } from '../../../common/signups/steakfry';
 import { CALENDAR_CONTENT_TYPE, signupConfirmationEmail, type SignupConfirmationEmailInput } from './signup-confirmation';
@@ -19,6 +20,10 @@ const site: MailSiteFacts = {
 const EVIL = '<script>alert("x")</script>';
 const ESCAPED = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;';
 
+/** How React writes text and attribute values: the five characters that matter become entities. */
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const escaped = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
 /** What a reader sees of the HTML, roughly: tags become spaces. */
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -34,13 +39,69 @@ function expectWellFormedCalendar(body: string) {
 function expectFooter(text: string, html: string) {
   for (const fact of ['Sample Foundation', '501(c)(3) nonprofit organization', 'EIN 12-3456789', '1 Main Street, Springfield, NY 10001', 'info@example.org', '(555) 555-0100']) {
     expect(text).toContain(fact);
-    expect(html).toContain(escapeHtml(fact));
+    expect(html).toContain(escaped(fact));
   }
 }
 
-describe('escapeHtml', () => {
-  it('escapes the five characters that matter in text and attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+describe('mail HTML', () => {
+  it('is a whole document with the subject as its title', () => {
+    const mail = passwordResetEmail({ to: 'ann@example.org', first: 'Ann', resetUrl: 'http://localhost:3000/reset/x', expiresInMinutes: 60, site });
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="en"><head><meta charSet="utf-8"\/>/);
+    expect(mail.html).toContain('<title>Reset your password</title>');
+    expect(mail.html).toContain('<div role="article" aria-label="Reset your password"');
+    expect(mail.html).toMatch(/<\/html>\n$/);
+  });
+
+  it('escapes a hostile name and address in every template', () => {
+    const HOSTILE = `<script>alert(1)</script>"&'`;
+    const hostileSite: MailSiteFacts = {
+      ...site,
+      name: `Sample ${HOSTILE} Foundation`,
+      address: { ...site.address, street: `1 Main ${HOSTILE} Street` },
+    };
+    const event: SignupConfirmationEmailInput['event'] = {
+      eventNumber: 7,
+      eventType: 'Gaming Event',
+      name: `Night ${HOSTILE}`,
+      location: `Hall ${HOSTILE}`,
+      eventDate: '2026-11-22',
+      startTime: '18:30',
+      description: HOSTILE,
+    };
+    const mails: Record<string, MailMessage> = {
+      passwordReset: passwordResetEmail({ to: 'ann@example.org', first: `Ann ${HOSTILE}`, resetUrl: 'http://localhost:3000/reset/x', expiresInMinutes: 60, site: hostileSite }),
+      donationReceipt: donationReceiptEmail({
+        to: 'donor@example.org',
+        site: hostileSite,
+        donation: { id: 1, amountCents: 2000, message: `For ${HOSTILE}\nwith love`, paidAt: new Date('2026-11-01T12:00:00Z') },
+      }),
+      refundNotice: refundNoticeEmail({ to: 'ann@example.org', site: hostileSite, what: `your sign-up for ${HOSTILE}`, amountCents: 2000, reason: 'event_full' }),
+      signupConfirmation: signupConfirmationEmail({
+        to: 'ann@example.org',
+        site: hostileSite,
+        event,
+        signup: {
+          id: 3,
+          amountCents: 40000,
+          paidAt: new Date('2026-11-01T12:00:00Z'),
+          teamName: `Team ${HOSTILE}`,
+          people: { heading: `Players ${HOSTILE}`, lines: [`Ann ${HOSTILE}`] },
+        },
+      }),
+    };
+    const safe = escaped(HOSTILE);
+    expect(safe).toBe('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#x27;');
+    for (const [template, mail] of Object.entries(mails)) {
+      const html = mail.html!;
+      expect({ template, name: html.includes(`Sample ${safe} Foundation`), address: html.includes(`1 Main ${safe} Street`) }).toEqual({ template, name: true, address: true });
+      expect({ template, raw: html.includes('<script') || html.includes(HOSTILE) || html.includes(`"&'`) }).toEqual({ template, raw: false });
+      // The plain-text part is not HTML: it keeps the value as typed.
+      expect(mail.text).toContain(`1 Main ${HOSTILE} Street`);
+    }
+    expect(mails.passwordReset!.html).toContain(`Hello Ann ${safe},`);
+    expect(mails.donationReceipt!.html).toContain(`For ${safe}<br/>with love`);
+    expect(mails.refundNotice!.html).toContain(`your sign-up for ${safe}`);
+    for (const value of [`Night ${safe}`, `Hall ${safe}`, `Team ${safe}`, `Players ${safe}`, `Ann ${safe}`]) expect(mails.signupConfirmation!.html).toContain(value);
   });
 });
 

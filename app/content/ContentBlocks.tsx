@@ -1,0 +1,79 @@
+import { useId, type ReactNode } from 'react';
+import type { Image } from '../../common/content';
+import { ExternalIcon } from '../ui/icons';
+
+/**
+ * An image from the content store at its own size (no layout shift). Pictures below the fold load
+ * lazily; the first picture of a page passes `priority`.
+ */
+export function ContentImage({ image, priority = false, className }: { image: Image; priority?: boolean; className?: string }) {
+  return (
+    <img
+      src={image.src}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      className={className}
+    />
+  );
+}
+
+/** A link to another site: opens in a new tab without handing it this page (and tells screen readers so). */
+export function ExternalLink({
+  href,
+  children,
+  className = 'inline-flex items-center gap-1.5 font-semibold text-brand-700 underline decoration-gold-400 decoration-2 underline-offset-4 hover:text-brand-900',
+  icon = true,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  icon?: boolean;
+}) {
+  // The hint is a description, not part of the name, so the link is called exactly what it says.
+  const hintId = useId();
+  return (
+    <>
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={hintId} className={className}>
+        {children}
+        {icon ? <ExternalIcon className="h-4 w-4 shrink-0" /> : null}
+      </a>
+      <span id={hintId} hidden>
+        Opens in a new tab
+      </span>
+    </>
+  );
+}
+
+/** A section heading (h2) with the gold rule under it. */
+export function SectionHeading({ id, children, center = false }: { id: string; children: ReactNode; center?: boolean }) {
+  return (
+    <h2 id={id} className={`text-2xl font-bold tracking-tight text-brand-800 sm:text-3xl ${center ? 'text-center' : ''}`}>
+      {children}
+      <span aria-hidden="true" className={`mt-2 block h-1 w-14 rounded-full bg-gold-400 ${center ? 'mx-auto' : ''}`} />
+    </h2>
+  );
+}
+
+const EMAIL = /([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/;
+
+/** Plain content text in which e-mail addresses become mailto: links. */
+export function TextWithEmails({ text }: { text: string }) {
+  const parts = text.split(EMAIL);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={`mailto:${part}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Sponsor } from '../../common/content';
+import { Carousel } from '../ui/Carousel';
+
+/** Spec §9: three logos centred, one below 600 px, moving one at a time; dots at 1024 px and below. */
+export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
+  return (
+    <Carousel
+      label="Our sponsors"
+      delay={3000}
+      align="center"
+      slideClassName="basis-full px-3 min-[600px]:basis-1/3"
+      dotsClassName="min-[1025px]:hidden"
+      controlsClassName="mt-4 h-11"
+      slides={sponsors.map((sponsor) => ({
+        key: sponsor.href,
+        content: (
+          <a
+            href={sponsor.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${sponsor.name} (opens in a new tab)`}
+            className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
+          >
+            <img
+              src={sponsor.logo.src}
+              width={sponsor.logo.width}
+              height={sponsor.logo.height}
+              alt={sponsor.logo.alt}
+              loading="lazy"
+              className="mx-auto h-auto w-full max-w-60"
+            />
+          </a>
+        ),
+      }))}
+    />
+  );
+}

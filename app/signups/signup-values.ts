@@ -1,0 +1,29 @@
+import type { FieldErrors } from '../../common/api-errors';
+import type { SignupKind } from '../../common/signups/kinds';
+
+export interface AttendeeValues {
+  name: string;
+  allergies: string;
+  child: boolean;
+}
+
+/** The sign-up form's values, flat like the spec's payloads (player1Name…, attendees[]). */
+export type SignupValues = Record<string, string | boolean | AttendeeValues[]> & { receiptEmail: string };
+
+/** What every kind's fields get from the sign-up form. */
+export interface SignupFieldsProps {
+  kind: SignupKind;
+  idPrefix: string;
+  values: SignupValues;
+  errors: FieldErrors;
+  onChange: (name: string, value: string | boolean | AttendeeValues[]) => void;
+}
+
+export const textOf = (values: SignupValues, name: string) => String(values[name] ?? '');
+
+/** Empty player fields 1–4, with the extra fields a kind asks of each player. */
+export function emptyPlayers(count: number, extraFields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (let n = 1; n <= count; n++) for (const field of ['Name', 'Email', ...extraFields]) values[`player${n}${field}`] = '';
+  return values;
+}

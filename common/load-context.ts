@@ -1,0 +1,51 @@
+import type { PageContent, PageKey } from './content';
+import type { ApiEvent } from './events';
+
+/**
+ * What the server hands to route loaders (React Router's load context): one wiring point,
+ * typed here so app/ can use it without importing server code.
+ */
+
+export interface SitePage {
+  page: string;
+  data: Record<string, unknown>;
+}
+
+export interface ContentService {
+  /** The whole site content as one list (spec §7 GET /api/content/all). */
+  all(): Promise<SitePage[]>;
+  /** One page's content, parsed with its schema; null when the page has no content yet. */
+  page<K extends PageKey>(key: K): Promise<PageContent<K> | null>;
+}
+
+export interface EventsService {
+  upcoming(): Promise<ApiEvent[]>;
+  all(): Promise<ApiEvent[]>;
+  /** Rejects with a not-found error for an unknown number and a validation error for a non-number. */
+  byNumber(raw: string | number): Promise<ApiEvent>;
+  /** Places (teams or attendees) still free, counting live holds; null when the event has no capacity. */
+  placesLeft(eventNumber: number): Promise<number | null>;
+}
+
+export interface AppServices {
+  content: ContentService;
+  events: EventsService;
+}
+
+/** Settings the browser may see; nothing secret ever goes here. */
+export interface PublicConfig {
+  /**
+   * The site's absolute address for canonical links, the sitemap and structured data: PUBLIC_URL,
+   * else the address the server listens on. Never taken from a request's Host header.
+   */
+  publicUrl: string;
+  /** Which card form the browser shows: Stripe's Payment Element, or the simulated test-mode form. */
+  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'simulated' };
+}
+
+export interface AppLoadContextValue {
+  services: AppServices;
+  publicConfig: PublicConfig;
+  /** Per-request CSP nonce for the inline scripts React Router emits. */
+  cspNonce: string;
+}

@@ -1,0 +1,64 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { formatDayOf } from '../../../common/dates';
+import { formatCents } from '../../../common/money';
+import type { MailMessage } from '../mailer';
+import { MailLayout, renderMailHtml } from './MailLayout';
+import { Details, Heading, Paragraph, Quote } from './MailParts';
+import { siteFooterText, type MailSiteFacts } from './site';
+import { detailsText, type DetailRow } from './text';
+
+export interface DonationReceiptEmailInput {
+  to: string;
+  site: MailSiteFacts;
+  donation: { id: number; amountCents: number; message: string; paidAt: Date };
+}
+
+/** The IRS asks for this exact statement in the donor's written acknowledgement (Publication 1771). */
+export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in exchange for this contribution.';
+
+/** Doubles as the donor's written acknowledgement for taxes, so it names the gift, the date and the EIN. */
+export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmailInput): MailMessage {
+  const subject = `Receipt for your donation to ${site.name}`;
+  const thanks = `Thank you for your gift to ${site.name}.`;
+  const rows: DetailRow[] = [
+    ['Organization', site.name],
+    ...(site.ein ? ([['EIN', site.ein]] satisfies DetailRow[]) : []),
+    ['Date of gift', formatDayOf(donation.paidAt)],
+    ['Amount', formatCents(donation.amountCents)],
+    ['Receipt number', String(donation.id)],
+  ];
+  const message = donation.message.trim();
+  const deductible = `${site.name} is a 501(c)(3) tax-exempt organization; your gift is tax-deductible to the extent allowed by law.`;
+  const keep = 'Please keep this email as your written acknowledgement of the gift for your tax records.';
+
+  const text = [
+    thanks,
+    detailsText(rows),
+    ...(message ? [`Your message:\n${message}`] : []),
+    NO_GOODS_OR_SERVICES,
+    deductible,
+    keep,
+    siteFooterText(site),
+  ].join('\n\n');
+
+  const html = renderMailHtml(
+    <MailLayout title={subject} site={site}>
+      <Heading>Thank you for your donation</Heading>
+      <Paragraph>{thanks}</Paragraph>
+      <Details rows={rows} />
+      {message ? (
+        <>
+          <Paragraph>Your message:</Paragraph>
+          <Quote>
+            <Paragraph>{message}</Paragraph>
+          </Quote>
+        </>
+      ) : null}
+      <Paragraph>{NO_GOODS_OR_SERVICES}</Paragraph>
+      <Paragraph>{deductible}</Paragraph>
+      <Paragraph>{keep}</Paragraph>
+    </MailLayout>,
+  );
+
+  return { to, subject, text, html };
+}

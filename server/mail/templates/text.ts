@@ -1,0 +1,6 @@
+/** A label/value pair shown as a table row in HTML and as "Label: value" in plain text. */
+export type DetailRow = [label: string, value: string];
+
+export function detailsText(rows: DetailRow[]): string {
+  return rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+}
