@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatCalendarDate, formatClockTime } from '../common/dates';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONTENT_DIR = path.join(ROOT, 'content');
@@ -550,18 +551,6 @@ function sponsorLogo(job: ImageJob, r: () => number): string {
   return out;
 }
 
-function formatDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12)),
-  );
-}
-
-function formatTime(hhmm: string): string {
-  const [hh = 0, mm = 0] = hhmm.split(':').map(Number);
-  return `${hh % 12 || 12}:${String(mm).padStart(2, '0')} ${hh < 12 ? 'AM' : 'PM'}`;
-}
-
 function dollars(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
 }
@@ -607,8 +596,8 @@ function flyer(job: FlyerJob, site: JsonObject): string {
     out += text(210, 140 + i * 50, 42, '#fff', line, ' font-weight="800"');
   });
   let y = 322;
-  out += text(60, y, 34, TEAL, formatDate(str(event['eventDate'])), B);
-  for (const line of wrap(`${formatTime(str(event['startTime'], '00:00'))} \u00b7 ${str(event['location'])}`, 52)) {
+  out += text(60, y, 34, TEAL, formatCalendarDate(str(event['eventDate']), { weekday: true }), B);
+  for (const line of wrap(`${formatClockTime(str(event['startTime'], '00:00'))} \u00b7 ${str(event['location'])}`, 52)) {
     out += text(60, (y += 38), 26, INK, line);
   }
   const stats = Array.isArray(event['stats']) ? event['stats'].filter(isObject) : [];
