@@ -310,6 +310,7 @@ export const contentFiles = {
 
 export type PageKey = keyof typeof contentFiles;
 export const pageKeys = Object.keys(contentFiles) as PageKey[];
+export const isPageKey = (name: string): name is PageKey => Object.hasOwn(contentFiles, name);
 
 /** The parsed content of one page. */
 export type PageContent<K extends PageKey> = z.infer<(typeof contentFiles)[K]>;

@@ -6,10 +6,8 @@ import type { ApiEvent } from './events';
  * typed here so app/ can use it without importing server code.
  */
 
-export interface SitePage {
-  page: string;
-  data: Record<string, unknown>;
-}
+/** One content page as GET /api/content/all lists it. */
+export type SitePage = { [K in PageKey]: { page: K; data: PageContent<K> } }[PageKey];
 
 export interface ContentService {
   /** The whole site content as one list (spec §7 GET /api/content/all). */

@@ -1,5 +1,5 @@
-import { parsePage } from '../../common/content';
-import type { ContentService } from '../../common/load-context';
+import { isPageKey, parsePage } from '../../common/content';
+import type { ContentService, SitePage } from '../../common/load-context';
 import type { Db } from '../db/database';
 import { findPage, listAnnouncements, listPages, type StoredPage } from '../db/repositories/content';
 
@@ -12,8 +12,15 @@ async function withAnnouncements(db: Db, page: StoredPage): Promise<StoredPage> 
 export function createContentService(db: Db): ContentService {
   return {
     async all() {
-      const pages = await listPages(db);
-      return Promise.all(pages.map((p) => withAnnouncements(db, p)));
+      const pages: SitePage[] = [];
+      for (const stored of await listPages(db)) {
+        // A page the schemas no longer know (left by an older version) is not served.
+        if (!isPageKey(stored.page)) continue;
+        const data = parsePage(stored.page, (await withAnnouncements(db, stored)).data);
+        // TypeScript cannot pair a union key with its page's type; parsePage did.
+        pages.push({ page: stored.page, data } as SitePage);
+      }
+      return pages;
     },
     async page(key) {
       const found = await findPage(db, key);
