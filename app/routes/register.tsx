@@ -6,6 +6,7 @@ import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/register';
+import { NewPasswordFields } from '../accounts/NewPasswordFields';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register with us', 'Create a free account to sign up for events and see your donations.');
@@ -53,16 +54,7 @@ export default function Page() {
             placeholder="Your Gravatar email adds a photo"
             {...form.field('email')}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            required
-            hint="At least 8 characters; avoid common passwords."
-            {...form.field('password')}
-          />
-          <TextField label="Re-enter password" type="password" autoComplete="new-password" maxLength={128} required {...form.field('password2')} />
+          <NewPasswordFields field={form.field} label="Password" />
           <FixErrorsNotice errors={form.errors} />
           <SubmitButton busy={form.busy} busyText="Signing up…">
             Sign Up

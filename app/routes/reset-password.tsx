@@ -1,10 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../ui/FormFields';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/reset-password';
+import { NewPasswordFields } from '../accounts/NewPasswordFields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Choose a new password', 'Set a new password for your account.'),
@@ -37,16 +38,7 @@ export default function Page() {
               </Link>
             </p>
           ) : null}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            required
-            hint="At least 8 characters; avoid common passwords."
-            {...form.field('password')}
-          />
-          <TextField label="Re-enter new password" type="password" autoComplete="new-password" maxLength={128} required {...form.field('password2')} />
+          <NewPasswordFields field={form.field} label="New password" />
           <FixErrorsNotice errors={form.errors} />
           <SubmitButton busy={form.busy} busyText="Saving…">
             Change password

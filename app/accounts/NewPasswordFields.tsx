@@ -1,0 +1,29 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/accounts';
+import { TextField } from '../ui/FormFields';
+
+type FieldProps = { name: string; value: string; error: string | undefined; onValueChange: (value: string) => void };
+
+/** A new password and the same again (registration and password reset), with the rules stated once. */
+export function NewPasswordFields({ field, label }: { field: (name: 'password' | 'password2') => FieldProps; label: 'Password' | 'New password' }) {
+  return (
+    <>
+      <TextField
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        required
+        hint={`At least ${PASSWORD_MIN} characters; avoid common passwords.`}
+        {...field('password')}
+      />
+      <TextField
+        label={`Re-enter ${label.toLowerCase()}`}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        required
+        {...field('password2')}
+      />
+    </>
+  );
+}
