@@ -11,15 +11,17 @@ declare module 'express-serve-static-core' {
 
 /** Bearer-token checks (spec §4: `Authorization: Bearer <jwtToken>`). */
 export function bearerAuth(accounts: Accounts) {
-  /** No valid token: 401 with nothing but the error. */
-  const requireUser: RequestHandler = async (req, _res, next) => {
-    try {
-      req.user = await accounts.authenticate(req.get('authorization'));
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+  /** No valid token: 401, with `message` in field `auth` when given (sign-ups say to log in). */
+  const requireToken =
+    (message?: string): RequestHandler =>
+    async (req, _res, next) => {
+      try {
+        req.user = await accounts.authenticate(req.get('authorization'));
+        next();
+      } catch (error) {
+        next(message && error instanceof UnauthorizedError ? new UnauthorizedError({ auth: message }) : error);
+      }
+    };
   /** A valid token identifies the caller; none or a bad one means an anonymous caller. */
   const optionalUser: RequestHandler = async (req, _res, next) => {
     if (!req.get('authorization')) return next();
@@ -30,14 +32,7 @@ export function bearerAuth(accounts: Accounts) {
     }
     next();
   };
-  /** Sign-ups need an account: the error names field `auth` and says to log in. */
-  const requireSignedIn: RequestHandler = async (req, _res, next) => {
-    try {
-      req.user = await accounts.authenticate(req.get('authorization'));
-      next();
-    } catch (error) {
-      next(error instanceof UnauthorizedError ? new UnauthorizedError({ auth: 'Please log in or sign up to register for this event.' }) : error);
-    }
-  };
+  const requireUser = requireToken();
+  const requireSignedIn = requireToken('Please log in or sign up to register for this event.');
   return { requireUser, optionalUser, requireSignedIn };
 }
