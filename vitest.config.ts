@@ -24,8 +24,8 @@ export default defineConfig({
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
         },
       },
-      integration('integration-sqlite', 'sqlite', []),
-      integration('integration-postgres', 'postgres', ['tests/helpers/global-postgres.ts']),
+      integration('integration-sqlite', 'sqlite', ['tests/helpers/global-content.ts']),
+      integration('integration-postgres', 'postgres', ['tests/helpers/global-content.ts', 'tests/helpers/global-postgres.ts']),
     ],
   },
 });

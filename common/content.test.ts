@@ -1,220 +1,121 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentFiles, EventsFileSchema, ImageSchema, pageKeys, type Image, type PageContent, type PageKey } from './content';
+import { FIXTURE_CONTENT_DIR, readContent } from '../tests/fixtures/fixture-content';
+import { checkConsistency, checkDocuments, checkFiles, checkImages } from '../tests/helpers/content-check';
+import { EventSeedSchema, ExternalUrlSchema, InternalPathSchema, LinkSchema, pageKeys, parsePage } from './content';
 
-const CONTENT_DIR = fileURLToPath(new URL('../content/', import.meta.url));
-const IMAGES_DIR = path.join(CONTENT_DIR, 'images');
+/**
+ * The content schemas, tried on the test fixture (tests/fixtures/content) and on variations of
+ * it. Whether `content/` itself is valid is sample-content.test.ts's question.
+ */
+const fixture = readContent(FIXTURE_CONTENT_DIR);
+const copy = <T>(value: T): T => structuredClone(value);
 
-function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(path.join(CONTENT_DIR, file), 'utf8'));
-}
-
-function load<K extends PageKey>(key: K): PageContent<K> {
-  return contentFiles[key].parse(readJson(`${key}.json`)) as PageContent<K>;
-}
-
-const events = EventsFileSchema.parse(readJson('events.json'));
-
-/** Every `{ src, width, height, alt }` object anywhere in a JSON value. */
-function collectImages(value: unknown, found: Image[] = []): Image[] {
-  if (Array.isArray(value)) {
-    for (const item of value) collectImages(item, found);
-  } else if (typeof value === 'object' && value !== null) {
-    const image = ImageSchema.safeParse(value);
-    if (image.success) found.push(image.data);
-    else for (const child of Object.values(value)) collectImages(child, found);
-  }
-  return found;
-}
-
-function fileFor(src: string): string {
-  return path.join(IMAGES_DIR, ...src.replace(/^\/media\//, '').split('/'));
-}
-
-function svgSize(file: string): { width: number; height: number; viewBox: string } {
-  const root = /<svg\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
-  const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(root)?.[1] ?? '';
-  return { width: Number(attr('width')), height: Number(attr('height')), viewBox: attr('viewBox') };
-}
-
-describe('content files', () => {
-  it('has one JSON file per page key, plus events.json', () => {
-    const files = readdirSync(CONTENT_DIR).filter((f) => f.endsWith('.json')).sort();
-    expect(files).toEqual([...pageKeys.map((k) => `${k}.json`), 'events.json'].sort());
-  });
-
-  it.each(pageKeys)('%s.json matches its schema', (key) => {
-    const result = contentFiles[key].safeParse(readJson(`${key}.json`));
-    expect(result.error?.issues ?? []).toEqual([]);
-  });
-
-  it('site facts for the footer', () => {
-    const site = load('site');
-    expect(site.founded).toBe(2018);
-    expect(site.state).toBe('Minnesota');
-    expect(site.address).toMatchObject({ city: 'Shadyside', state: 'OH', zip: '43947' });
-    expect(site.email).toMatch(/@example\.org$/);
-    expect(site.phone).toMatch(/555-01\d\d$/);
-    expect(new URL(site.social.facebook.href).hostname).toMatch(/(^|\.)facebook\.com$/);
-    expect(new URL(site.social.instagram.href).hostname).toMatch(/(^|\.)instagram\.com$/);
-    expect(new URL(site.social.twitter.href).hostname).toMatch(/(^|\.)twitter\.com$/);
-  });
-
-  it('home: hero, mission, cause, 3 announcements, 15 sponsors, sticky off', () => {
-    const home = load('home');
-    expect(home.hero.length).toBeGreaterThanOrEqual(1);
-    expect(home.mission.heading).toBe('Mission Statement');
-    expect(home.cause.heading).toBe('Our Cause');
-    expect(home.announcements).toHaveLength(3);
-    expect(home.sponsors).toHaveLength(15);
-    expect(new Set(home.sponsors.map((s) => s.name)).size).toBe(15);
-    expect(home.sticky.active).toBe(false);
-  });
-
-  it('cof: 11 advisory directors, 5 board members, 6 family photos', () => {
-    const cof = load('cof');
-    expect(cof.advisoryDirectors).toHaveLength(11);
-    expect(new Set(cof.advisoryDirectors).size).toBe(11);
-    expect(cof.boardOfDirectors).toHaveLength(5);
-    expect(cof.familyCarousel).toHaveLength(6);
-  });
-
-  it('family: 4 memorials, each died after being born', () => {
-    const family = load('family');
-    expect(family.memorials).toHaveLength(4);
-    for (const m of family.memorials) expect(m.died > m.born).toBe(true);
-  });
-
-  it('staff: 8 people with example.org emails', () => {
-    const { staff } = load('staff');
-    expect(staff).toHaveLength(8);
-    for (const person of staff) expect(person.email).toMatch(/@example\.org$/);
-  });
-
-  it('golfers: 4 pros', () => {
-    expect(load('golfers').pros).toHaveLength(4);
-  });
-
-  it('sponsors: a title sponsor and 17 more', () => {
-    const sponsors = load('sponsors');
-    expect(sponsors.titleSponsor.name).toBeTruthy();
-    expect(sponsors.sponsors).toHaveLength(17);
-    expect(new Set(sponsors.sponsors.map((s) => s.name)).size).toBe(17);
-    expect(sponsors.sponsors.map((s) => s.name)).not.toContain(sponsors.titleSponsor.name);
-  });
-
-  it('scholarship: the five requirements in order and winners 2023 down to 2019', () => {
-    const scholarship = load('scholarship');
-    expect(scholarship.requirements).toEqual([
-      'Accepted into a 4-year program at a higher-learning institute',
-      'Financial need shown through the FAFSA',
-      'Lettered in at least 1 varsity sport',
-      'GPA of 3.0 or higher',
-      'ACT score of 18 or higher',
-    ]);
-    expect(scholarship.intro.join(' ')).toMatch(/\$5,000/);
-    expect(scholarship.intro.join(' ')).toMatch(/\$1,000/);
-    expect(scholarship.winners.map((w) => w.year)).toEqual([2023, 2022, 2021, 2020, 2019]);
-  });
-
-  it('family of the year: 2023 down to 2020, GoFundMe on 2020-2022 only', () => {
-    const { families } = load('family_of_the_year');
-    expect(families.map((f) => f.year)).toEqual([2023, 2022, 2021, 2020]);
-    const withGoFundMe = families.filter((f) => f.gofundme).map((f) => f.year);
-    expect(withGoFundMe.sort()).toEqual([2020, 2021, 2022]);
-    for (const f of families) if (f.gofundme) expect(f.gofundme.label).toBe('Click to donate on GoFundMe!');
-  });
-
-  it('gallery: 2018, 2019, 2020 at one club with 22, 14 and 7 photos and unique tokens', () => {
-    const { galleries } = load('gallery');
-    expect(galleries.map((g) => g.year)).toEqual([2018, 2019, 2020]);
-    expect(galleries.map((g) => g.photos.length)).toEqual([22, 14, 7]);
-    expect(new Set(galleries.map((g) => g.token)).size).toBe(3);
-    expect(new Set(galleries.map((g) => g.location)).size).toBe(1);
-    for (const g of galleries) expect(g.date.startsWith(String(g.year))).toBe(true);
+describe('the test fixture', () => {
+  it('is valid content, like content/ has to be (the suite seeds every server from it)', () => {
+    expect([...checkFiles(FIXTURE_CONTENT_DIR), ...checkConsistency(FIXTURE_CONTENT_DIR), ...checkImages(FIXTURE_CONTENT_DIR), ...checkDocuments(FIXTURE_CONTENT_DIR)]).toEqual([]);
   });
 });
 
-describe('events.json', () => {
-  it('has unique event numbers', () => {
-    const numbers = events.map((e) => e.eventNumber);
-    expect(new Set(numbers).size).toBe(numbers.length);
+describe('parsePage', () => {
+  it.each(pageKeys)('gives back %s as written', (key) => {
+    expect(parsePage(key, copy(fixture[key]))).toEqual(fixture[key]);
   });
 
-  it('has an active event of each type, an inactive one and a past one', () => {
-    for (const type of ['Golf Event', 'Gaming Event', 'Benefit Event'] as const) {
-      expect(events.some((e) => e.active && e.eventType === type), type).toBe(true);
-    }
-    expect(events.some((e) => !e.active)).toBe(true);
-    expect(events.some((e) => e.eventDate < '2026-01-01')).toBe(true);
+  it('refuses a field the schema does not know, naming it', () => {
+    expect(() => parsePage('site', { ...fixture.site, motto: 'extra' })).toThrow(/motto/);
   });
 
-  it('uses the business prices in cents', () => {
-    const prices = (type: string) => events.filter((e) => e.eventType === type).flatMap((e) => e.stats.map((s) => s.priceCents));
-    expect(prices('Golf Event')).toContain(40000);
-    expect(prices('Gaming Event')).toContain(5000);
-    expect(prices('Benefit Event')).toEqual(expect.arrayContaining([2500, 1500]));
+  it('trims text and refuses text that is only spaces', () => {
+    expect(parsePage('staff', { ...fixture.staff, heading: '  The Test Team  ' }).heading).toBe('The Test Team');
+    expect(() => parsePage('staff', { ...fixture.staff, heading: '   ' })).toThrow();
   });
 
-  it('gives golf and benefit events a partnership flyer and gaming events a rules flyer', () => {
-    for (const e of events) {
-      if (e.eventType === 'Gaming Event') expect(e.rules_flyer).toBeTruthy();
-      else expect(e.partnership_flyer).toBeTruthy();
-      if (e.show_sponsor) expect(e.sponsor).not.toBeNull();
-    }
+  it('checks the footer facts: EIN, phone, ZIP, state code, founding year', () => {
+    const site = (change: Record<string, unknown>) => () => parsePage('site', { ...copy(fixture.site), ...change });
+    expect(site({ ein: '987654321' })).toThrow(/00-0000000/);
+    expect(site({ phone: '412-555-0199' })).toThrow(/\(740\) 555-0142/);
+    expect(site({ address: { ...fixture.site.address, zip: '1599' } })).toThrow();
+    expect(site({ address: { ...fixture.site.address, zip: '15999-1234' } })).not.toThrow();
+    expect(site({ address: { ...fixture.site.address, state: 'Penn' } })).toThrow();
+    expect(site({ founded: 1850 })).toThrow();
+  });
+
+  it('takes pictures only from /media/, each with its size and alt text', () => {
+    const withLogo = (logo: Record<string, unknown>) => () => parsePage('site', { ...copy(fixture.site), logo: { ...fixture.site.logo, ...logo } });
+    expect(withLogo({ src: 'https://cdn.example/logo.svg' })).toThrow(/\/media\//);
+    expect(withLogo({ src: '/media/../package.json' })).toThrow(/\/media\//);
+    expect(withLogo({ src: '/media/logos/other-logo.png' })).not.toThrow();
+    expect(withLogo({ width: 0 })).toThrow();
+    expect(withLogo({ height: 12.5 })).toThrow();
+    expect(withLogo({ alt: '' })).toThrow();
+  });
+
+  it('keeps the GoFundMe label the spec gives', () => {
+    const families = copy(fixture.family_of_the_year.families);
+    const withLink = families.find((f) => f.gofundme)!;
+    withLink.gofundme = { ...withLink.gofundme!, label: 'Donate' as never };
+    expect(() => parsePage('family_of_the_year', { ...fixture.family_of_the_year, families })).toThrow(/Click to donate on GoFundMe!/);
+  });
+
+  it('takes one or two names per scholarship winner', () => {
+    const winners = (names: string[]) => () => parsePage('scholarship', { ...fixture.scholarship, winners: [{ ...fixture.scholarship.winners[0]!, names }] });
+    expect(winners(['Quinn Sample'])).not.toThrow();
+    expect(winners(['Quinn Sample', 'Rory Sample'])).not.toThrow();
+    expect(winners([])).toThrow();
+    expect(winners(['A', 'B', 'C'])).toThrow();
+  });
+
+  it('wants album tokens that are safe in an address: 8 to 12 lower-case letters or digits', () => {
+    const album = (token: string) => () => parsePage('gallery', { ...fixture.gallery, galleries: [{ ...fixture.gallery.galleries[0]!, token }] });
+    expect(album('abcd1234')).not.toThrow();
+    expect(album('ABCD1234')).toThrow();
+    expect(album('abc')).toThrow();
+    expect(album('abcd/1234')).toThrow();
   });
 });
 
-describe('images', () => {
-  const all = [...pageKeys.map((k) => readJson(`${k}.json`)), readJson('events.json')];
-  const images = collectImages(all);
-  const flyers = [...new Set(events.flatMap((e) => [e.partnership_flyer, e.rules_flyer]).filter((f): f is string => f !== null))];
+describe('links', () => {
+  it('lead to a page of this site or to an http(s) address, never to script or another host by a //-path', () => {
+    expect(LinkSchema.safeParse({ href: '/events/16', label: 'Sign up' }).success).toBe(true);
+    expect(LinkSchema.safeParse({ href: 'https://www.example.org/a', label: 'Out' }).success).toBe(true);
+    for (const href of ['javascript:alert(1)', '//evil.example/path', 'events/16', 'ftp://files.example/x', '/a b']) {
+      expect(LinkSchema.safeParse({ href, label: 'x' }).success, href).toBe(false);
+    }
+    expect(InternalPathSchema.safeParse('//evil.example').success).toBe(false);
+    expect(ExternalUrlSchema.safeParse('https://localhost').success).toBe(false);
+  });
+});
 
-  it('finds the images', () => {
-    expect(images.length).toBeGreaterThan(100);
-    expect(flyers.length).toBeGreaterThan(0);
+describe('events.json entries', () => {
+  const event = fixture.events[0]!;
+
+  it('accept every fixture event as written', () => {
+    for (const e of fixture.events) expect(EventSeedSchema.parse(copy(e))).toEqual(e);
   });
 
-  it('every image src has a file whose SVG size matches the JSON', () => {
-    const problems: string[] = [];
-    for (const image of images) {
-      const file = fileFor(image.src);
-      if (!existsSync(file)) {
-        problems.push(`${image.src}: missing`);
-        continue;
-      }
-      const size = svgSize(file);
-      if (size.width !== image.width || size.height !== image.height || size.viewBox !== `0 0 ${image.width} ${image.height}`) {
-        problems.push(`${image.src}: SVG is ${size.width}x${size.height} (viewBox ${size.viewBox}), JSON says ${image.width}x${image.height}`);
-      }
-    }
-    expect(problems).toEqual([]);
+  it('want a real calendar date and a 24-hour start time', () => {
+    expect(EventSeedSchema.safeParse({ ...event, eventDate: '2000-02-30' }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, eventDate: '2000-02-29' }).success).toBe(true);
+    expect(EventSeedSchema.safeParse({ ...event, startTime: '9:00' }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, startTime: '24:00' }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, startTime: '23:59' }).success).toBe(true);
   });
 
-  it('every flyer exists as a portrait 850x1100 SVG', () => {
-    for (const flyer of flyers) {
-      const file = fileFor(flyer);
-      expect(existsSync(file), flyer).toBe(true);
-      expect(svgSize(file)).toEqual({ width: 850, height: 1100, viewBox: '0 0 850 1100' });
-    }
+  it('take prices in whole cents and a capacity that is a positive whole number or none', () => {
+    expect(EventSeedSchema.safeParse({ ...event, stats: [{ priceCents: 400.5, text: 'per team' }] }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, stats: [] }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, capacity: 0 }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, capacity: null }).success).toBe(true);
   });
 
-  it('SVGs are small and self-contained', () => {
-    for (const src of [...images.map((i) => i.src), ...flyers]) {
-      const file = fileFor(src);
-      if (!existsSync(file)) continue;
-      const body = readFileSync(file, 'utf8');
-      expect(statSync(file).size, src).toBeLessThan(4096);
-      expect(body, src).not.toMatch(/<script|<foreignObject|\bon[a-z]+=|(xlink:)?href="(?!#)|url\((?!#)|@import/i);
-    }
+  it('know only the three event types and the icons the page can draw', () => {
+    expect(EventSeedSchema.safeParse({ ...event, eventType: 'Bowling Night' }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, accomodations: [{ icon: 'rocket', text: 'x' }] }).success).toBe(false);
   });
 
-  it('alt texts describe the picture', () => {
-    for (const image of images) {
-      expect(image.alt.length, image.src).toBeGreaterThanOrEqual(8);
-      expect(image.alt, image.src).not.toMatch(/^(image|photo|picture|logo|img)\b\s*\d*$|\.svg\b/i);
-    }
+  it('take flyers only from /media/flyers/', () => {
+    expect(EventSeedSchema.safeParse({ ...event, partnership_flyer: '/media/flyers/a-flyer.pdf' }).success).toBe(true);
+    expect(EventSeedSchema.safeParse({ ...event, partnership_flyer: '/media/other/a-flyer.pdf' }).success).toBe(false);
+    expect(EventSeedSchema.safeParse({ ...event, partnership_flyer: '/media/flyers/a-flyer.exe' }).success).toBe(false);
   });
 });

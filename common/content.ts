@@ -288,7 +288,6 @@ export const GallerySchema = z.strictObject({
   intro: text,
   galleries: z.array(GalleryAlbumSchema),
 });
-export type Gallery = z.infer<typeof GallerySchema>;
 
 // ---------------------------------------------------------------------------
 // All page files

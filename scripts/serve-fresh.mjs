@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the built site on a brand-new SQLite database in a temp folder (seeded with the sample
-// content) and removes the folder on exit: the server the end-to-end tests and benchmark use.
+// Runs the built site on a brand-new SQLite database in a temp folder and removes the folder on
+// exit: the server the end-to-end tests and benchmark use. It is seeded from CONTENT_DIR (the
+// sample content/ unless set). With FIXTURE_CONTENT=1 it first writes the test fixture
+// (tests/fixtures/content, its event dates moved to today) into CONTENT_DIR, and removes it on exit.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,18 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-fresh-'));
 // A given outbox folder (the e2e suite reads mail from it) starts empty too.
 const outboxDir = process.env.OUTBOX_DIR;
 if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+
+let fixtureDir;
+if (process.env.FIXTURE_CONTENT === '1') {
+  if (!process.env.CONTENT_DIR) throw new Error('FIXTURE_CONTENT=1 needs CONTENT_DIR: the folder to write the fixture content into');
+  fixtureDir = path.resolve(process.env.CONTENT_DIR);
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
+  const { materializeFixtureContent } = await import('../tests/fixtures/fixture-content.ts');
+  materializeFixtureContent({ dir: fixtureDir });
+  await unregister();
+}
+
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
@@ -20,6 +34,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
 const cleanup = () => {
   rmSync(dataDir, { recursive: true, force: true });
   if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+  if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {

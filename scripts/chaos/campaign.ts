@@ -11,7 +11,7 @@ import { startFakeStripe, type FakeStripe } from '../../tests/helpers/fake-strip
 import { Rng } from '../fuzz/rng';
 import { audit, waitUntilSettled, type AuditFigures, type Backlog } from './audit';
 import { loopbackAddress } from './http';
-import { PROJECT_ROOT, ServerSupervisor, type ServerStats } from './server';
+import { ServerSupervisor, type ServerStats } from './server';
 import {
   createChaosEvents,
   createWebhookSender,
@@ -32,6 +32,8 @@ export interface ChaosOptions {
   database: DatabaseTarget;
   /** DATA_DIR of the server (outbox, JWT secret): a fresh folder. */
   dataDir: string;
+  /** CONTENT_DIR the server seeds from (the test fixture with its dates moved to today, see tests/fixtures/fixture-content.ts). */
+  contentDir: string;
   gateway: GatewayKind;
   /** Visits that pay (or try to). */
   payments: number;
@@ -136,7 +138,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosRun> {
     server = new ServerSupervisor({
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.database.kind === 'sqlite' ? options.database.file : options.database.url,
-      CONTENT_DIR: path.join(PROJECT_ROOT, 'content'),
+      CONTENT_DIR: options.contentDir,
       // Warnings and errors only: a kill should not wait on a full pipe of request logs.
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: '0',

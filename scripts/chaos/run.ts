@@ -22,6 +22,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseTarget } from '../../server/db/database';
+import { materializeFixtureContent } from '../../tests/fixtures/fixture-content';
 import { createPostgresDatabase, startPostgresCluster, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
 import { buildIfNeeded } from '../build-if-needed.mjs';
 import { wholeNumberArg } from '../cli-args';
@@ -67,6 +68,10 @@ const outFile = path.resolve(PROJECT_ROOT, values.out ?? 'bench/chaos.json');
 
 // The API does not depend on the pages, but the server will not start without a build.
 if (!existsSync(path.join(PROJECT_ROOT, 'build/server/index.js')) && buildIfNeeded()) console.log('[chaos] site built');
+
+// The test fixture's content (the chaos events are the harness's own), as in tests/integration/chaos.test.ts.
+const content = materializeFixtureContent();
+process.once('exit', content.remove);
 
 let cluster: PostgresCluster | undefined;
 const stopCluster = () => cluster?.stop();
@@ -140,6 +145,7 @@ for (const kind of dbKinds) {
       run = await runChaos({
         database: database.target,
         dataDir: database.dataDir,
+        contentDir: content.dir,
         gateway,
         payments,
         kills,

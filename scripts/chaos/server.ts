@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { clockEnv } from '../../tests/helpers/clock-env';
 import { freePort } from '../free-port';
 import { exchange } from './http';
 
@@ -80,7 +81,7 @@ export class ServerSupervisor {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
       cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(port), HOST: '127.0.0.1' },
+      env: { PATH: process.env.PATH ?? '', ...clockEnv(), ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

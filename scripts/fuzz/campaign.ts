@@ -181,10 +181,17 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
   }
 
-  // The server writes its log a moment after it answers: look up the causes at the end.
-  if (options.serverLog && failures.some((f) => f.requestId)) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const failure of failures) if (failure.requestId) failure.serverLog = options.serverLog(failure.requestId);
+  // The server writes its log a moment after it answers: look up the causes at the end, waiting
+  // (up to 2 s) until every failed request's error line has come through the log pipe.
+  const serverLog = options.serverLog;
+  if (serverLog && failures.some((f) => f.requestId)) {
+    const deadline = Date.now() + 2000;
+    const missing = () => failures.filter((f) => f.requestId && !f.serverLog);
+    for (;;) {
+      for (const failure of missing()) failure.serverLog = serverLog(failure.requestId!);
+      if (missing().length === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
   failures.sort((a, b) => a.index - b.index);
   return {

@@ -9,9 +9,9 @@ import { Entries, RawJson, toJson } from './values';
 const account = { first: 'Ada', last: 'Lovelace', username: 'ada', email: 'ada@example.org', password: 'pw', token: 'h.p.s' };
 const ctx = (): FuzzContext => ({
   accounts: [account],
-  events: { golf: [6], gaming: [4], steakfry: [5], all: [1, 4, 5, 6] },
-  intents: [{ kind: 'golf', clientSecret: 'pi_1_secret_2', body: { eventNumber: 6 }, account, paid: true }],
-  galleryTokens: ['kx7m2p9q'],
+  events: { golf: [16], gaming: [14], steakfry: [15], all: [11, 14, 15, 16] },
+  intents: [{ kind: 'golf', clientSecret: 'pi_1_secret_2', body: { eventNumber: 16 }, account, paid: true }],
+  galleryTokens: ['tvscramble17'],
   files: ['/favicon.svg'],
   simulatedPayments: true,
 });

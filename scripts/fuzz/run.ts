@@ -10,13 +10,15 @@
  * --log (one JSON line per request and answer in bench/fuzz-<db>.jsonl).
  *
  * Each database gets a fresh server process (`node --import tsx server/main.ts`, the production
- * build, simulated payments) on a throwaway database. Prints a status histogram per database and
- * writes bench/fuzz.json. Exits 1 on any 5xx, transport error, stack trace in an answer, server
- * exit, or a /healthz that is not 200 after the run.
+ * build, simulated payments) on a throwaway database, seeded with the test fixture's content
+ * (tests/fixtures/content). Prints a status histogram per database and writes bench/fuzz.json.
+ * Exits 1 on any 5xx, transport error, stack trace in an answer, server exit, or a /healthz that
+ * is not 200 after the run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { materializeFixtureContent } from '../../tests/fixtures/fixture-content';
 import { startPostgresCluster, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
 import { buildIfNeeded } from '../build-if-needed.mjs';
 import { wholeNumberArg } from '../cli-args';
@@ -54,6 +56,11 @@ const outFile = path.resolve(PROJECT_ROOT, values.out ?? 'bench/fuzz.json');
 
 if (buildIfNeeded()) console.log('[fuzz] site built');
 
+// The content the in-suite fuzz test runs on (tests/fixtures/fixture-content.ts), so its replay command
+// (`--seed … --only …`) meets the same pages, events and albums.
+const content = materializeFixtureContent();
+process.once('exit', content.remove);
+
 let cluster: PostgresCluster | undefined;
 const getCluster = async () => (cluster ??= await startPostgresCluster());
 const stopCluster = () => cluster?.stop();
@@ -76,7 +83,7 @@ const totalStarted = performance.now();
 for (const db of kinds) {
   console.log(`\n[fuzz] ${db}: seed ${seed}, ${only ? `requests ${only.join(',')}` : `${requests.toLocaleString('en-US')} requests`}, concurrency ${concurrency}`);
   const database = await createDatabase(db, getCluster);
-  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, CONTENT_DIR: content.dir });
   console.log(`[fuzz] ${db}: server pid ${server.pid} at ${server.url}`);
   let lastShown = 0;
   const logLines: string[] = [];

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createPostgresDatabase, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
+import { clockEnv } from '../../tests/helpers/clock-env';
 import { freePort } from '../free-port';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -35,16 +36,16 @@ interface LogLine {
   err?: { type?: string; message?: string };
 }
 
-export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: string }): Promise<ServerProcess> {
+export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: string; CONTENT_DIR: string }): Promise<ServerProcess> {
   // main.ts announces its address at info level only; with LOG_LEVEL=warn we choose the port.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      ...clockEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
-      CONTENT_DIR: path.join(PROJECT_ROOT, 'content'),
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { newAccount, registerViaApi, signedIn } from './accounts';
+import { content } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, fakeToken, isPhone, storeTokenBeforeLoad, test } from './fixtures';
 
@@ -55,7 +56,7 @@ test('register → success message → log in → dashboard → log out', async 
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
   await page.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Mission Statement' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
 });
 
 test('register shows each server error above its field and a summary, and keeps what was typed', async ({ page }) => {

@@ -24,7 +24,7 @@ test('a visitor gives $25 with the test card and gets the thank-you and a receip
   const email = uniqueEmail();
   await dialog.getByLabel('Amount').fill('$25.00');
   await dialog.getByPlaceholder('Email to send receipt to').fill(email);
-  await dialog.getByLabel('Message').fill('For the Hale family');
+  await dialog.getByLabel('Message').fill('For the Example family');
   await fillCard(dialog);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
 

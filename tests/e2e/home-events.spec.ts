@@ -1,29 +1,43 @@
 import type { Page } from '@playwright/test';
+import { FIXTURE_ANCHOR_DATE } from '../fixtures/fixture-content';
+import { content, EVENTS } from './content';
 import { startEmptySite } from './empty-site';
 import { expect, fakeToken, isPhone, test } from './fixtures';
+
+const { golf, gaming, benefit, pastGolf, pastBenefit } = EVENTS;
+/** In the fixture, events dated before the anchor are past ones; the rest are upcoming. */
+const upcoming = content.events.filter((e) => e.active && e.eventDate >= FIXTURE_ANCHOR_DATE).sort((a, b) => a.eventDate.localeCompare(b.eventDate));
 
 const containerTransform = (page: Page, label: string) =>
   page.getByRole('region', { name: label, exact: true }).locator('.flex.touch-pan-y').evaluate((el) => getComputedStyle(el).transform);
 
 test.describe('Home', () => {
   test('hero carousel autoplays every 3 s, can be paused, and moves by button and keyboard', async ({ page }) => {
+    // The page's clock stands still unless the test moves it: every wait below is exact.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/');
     const hero = page.getByRole('region', { name: 'Highlights' });
-    await expect(hero.getByRole('group')).toHaveCount(4);
-    await expect(hero.getByRole('button', { name: 'Pause Highlights' })).toBeVisible();
+    await expect(hero.getByRole('group')).toHaveCount(content.home.hero.length);
+    await expect(hero.getByRole('button', { name: 'Pause Highlights' })).toBeVisible(); // autoplay has started
     const start = await containerTransform(page, 'Highlights');
-    await expect.poll(() => containerTransform(page, 'Highlights'), { timeout: 4_500, intervals: [250] }).not.toBe(start);
+    await page.clock.runFor(2_500);
+    expect(await containerTransform(page, 'Highlights')).toBe(start); // not before 3 s
+    await page.clock.runFor(1_500); // the move at 3 s and its animation
+    const moved = await containerTransform(page, 'Highlights');
+    expect(moved).not.toBe(start);
 
     await hero.getByRole('button', { name: 'Pause Highlights' }).click();
     await expect(hero.getByRole('button', { name: 'Play Highlights' })).toBeVisible();
-    await page.waitForTimeout(1_500); // let a move that was under way settle
+    await page.clock.runFor(1_000); // let a move that was under way settle
     const paused = await containerTransform(page, 'Highlights');
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(10_000); // three autoplay periods and more
     expect(await containerTransform(page, 'Highlights')).toBe(paused);
 
     await hero.getByRole('button', { name: 'Next (Highlights)' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => containerTransform(page, 'Highlights')).not.toBe(paused);
+    await page.clock.runFor(1_000);
+    expect(await containerTransform(page, 'Highlights')).not.toBe(paused);
   });
 
   test('carousels do not move on their own for visitors who ask for reduced motion', async ({ page }) => {
@@ -35,26 +49,31 @@ test.describe('Home', () => {
 
   test('mission, cause, upcoming events, announcements, sponsors and the stay-in-the-loop link', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Mission Statement' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Our Cause' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
+    await expect(page.getByText(content.home.mission.text)).toBeVisible();
+    await expect(page.getByRole('heading', { name: content.home.cause.heading })).toBeVisible();
 
-    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
-    const cards = upcoming.getByRole('article');
-    await expect(cards).toHaveCount(3);
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Gaming Event', 'Benefit Event', 'Golf Event']);
-    await expect(upcoming.getByRole('link', { name: /^Details/ })).toHaveCount(3);
-    await expect(upcoming.getByRole('link', { name: 'Details: 10th Annual Rowan Hale Memorial Golf Outing' })).toHaveAttribute('href', '/events/6');
-    const sponsorLink = upcoming.getByRole('link', { name: 'Meridian River Energy' });
+    // The fixture's upcoming events, soonest first: one of each kind, only the golf outing showing its sponsor.
+    const section = page.getByRole('region', { name: 'Upcoming Events' });
+    const cards = section.getByRole('article');
+    await expect(cards).toHaveCount(upcoming.length);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(upcoming.map((e) => e.eventType));
+    await expect(section.getByRole('link', { name: /^Details/ })).toHaveCount(upcoming.length);
+    await expect(section.getByRole('link', { name: `Details: ${golf.name}` })).toHaveAttribute('href', `/events/${golf.eventNumber}`);
+    const sponsorLink = section.getByRole('link', { name: golf.sponsor!.name });
+    await expect(sponsorLink).toHaveAttribute('href', golf.sponsor!.href);
     await expect(sponsorLink).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(upcoming.getByText('Sponsored by')).toHaveCount(1);
+    await expect(section.getByText('Sponsored by')).toHaveCount(upcoming.filter((e) => e.show_sponsor).length);
 
     const announcements = page.getByRole('region', { name: 'Announcements' });
-    await expect(announcements.getByRole('heading', { level: 3 })).toHaveCount(3);
-    await expect(announcements.getByRole('link', { name: /^More info/ })).toHaveCount(3);
+    await expect(announcements.getByRole('heading', { level: 3 })).toHaveText(content.home.announcements.map((a) => a.heading));
+    const more = announcements.getByRole('link', { name: /^More info/ });
+    await expect(more).toHaveCount(content.home.announcements.length);
+    for (const [i, a] of content.home.announcements.entries()) await expect(more.nth(i)).toHaveAttribute('href', a.link.href);
 
     const sponsors = page.getByRole('region', { name: 'Our sponsors', exact: true });
     const logos = sponsors.getByRole('link', { name: /opens in a new tab/ });
-    await expect(logos).toHaveCount(15);
+    await expect(logos).toHaveCount(content.home.sponsors.length);
     for (const link of await logos.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -86,57 +105,66 @@ test.describe('Events', () => {
   test('index: header, every event newest first, each with Details', async ({ page }) => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+    const newestFirst = [...content.events].sort((a, b) => b.eventNumber - a.eventNumber);
     const details = page.getByRole('link', { name: /^Details/ });
-    await expect(details).toHaveCount(6);
+    await expect(details).toHaveCount(newestFirst.length);
     const hrefs = await details.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/events/6', '/events/5', '/events/4', '/events/3', '/events/2', '/events/1']);
-    // Events already held say so (the sample's 1–3 are in the past, 4–6 ahead).
+    expect(hrefs).toEqual(newestFirst.map((e) => `/events/${e.eventNumber}`));
+    // Events already held say so (in the fixture, those dated before its anchor day).
     const cards = page.getByRole('main').getByRole('article');
     const past = await cards.evaluateAll((articles) => articles.map((a) => a.textContent?.includes('Past event') ?? false));
-    expect(past).toEqual([false, false, false, true, true, true]);
+    expect(past).toEqual(newestFirst.map((e) => e.eventDate < FIXTURE_ANCHOR_DATE));
+    expect(past).toContain(true);
+    expect(past).toContain(false);
   });
 
   test('detail: Back, stats, accommodations, proceeds, sponsor and the golf partnership flyer', async ({ page, request }) => {
-    await page.goto('/events/6');
+    await page.goto(`/events/${golf.eventNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Golf Event' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/events');
     const stats = page.getByRole('region', { name: 'Prices and details' });
     await expect(stats.getByText('$400.00')).toBeVisible();
-    await expect(page.getByRole('region', { name: "What's included" }).getByRole('listitem')).toHaveCount(5);
-    await expect(page.getByRole('region', { name: 'Where the money goes' })).toContainText('Ohio River Colorectal Cancer Alliance');
+    for (const stat of golf.stats) await expect(stats).toContainText(stat.text);
+    await expect(page.getByRole('region', { name: "What's included" }).getByRole('listitem')).toHaveText(golf.accomodations.map((a) => a.text));
+    await expect(page.getByRole('region', { name: 'Where the money goes' })).toContainText(golf.proceeds);
     const sponsor = page.getByRole('region', { name: 'Sponsored by' }).getByRole('link');
+    await expect(sponsor).toHaveAttribute('href', golf.sponsor!.href);
     await expect(sponsor).toHaveAttribute('rel', 'noopener noreferrer');
     const flyer = page.getByRole('complementary', { name: 'Partnership flyer' });
     const download = flyer.getByRole('link', { name: 'Download the flyer' });
-    await expect(download).toHaveAttribute('href', '/media/flyers/partnership-golf.svg');
-    const file = await request.get('/media/flyers/partnership-golf.svg');
+    await expect(download).toHaveAttribute('href', golf.partnership_flyer!);
+    const file = await request.get(golf.partnership_flyer!);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toMatch(/image\/svg\+xml/);
   });
 
   test('gaming events show the rules flyer and benefit events the partnership flyer; no sponsor unless shown', async ({ page }) => {
-    await page.goto('/events/4');
+    await page.goto(`/events/${gaming.eventNumber}`);
     await expect(page.getByRole('complementary', { name: 'Tournament rules flyer' }).getByRole('link', { name: 'Download the flyer' })).toHaveAttribute(
       'href',
-      '/media/flyers/gaming-rules.svg',
+      gaming.rules_flyer!,
     );
-    await page.goto('/events/5');
+    await page.goto(`/events/${benefit.eventNumber}`);
     await expect(page.getByRole('complementary', { name: 'Partnership flyer' }).getByRole('link', { name: 'Download the flyer' })).toHaveAttribute(
       'href',
-      '/media/flyers/partnership-benefit.svg',
+      benefit.partnership_flyer!,
     );
-    await page.goto('/events/2'); // has a sponsor on file, but show_sponsor is off
+    expect(pastGolf.sponsor).not.toBeNull(); // a sponsor on file, but show_sponsor is off
+    expect(pastGolf.show_sponsor).toBe(false);
+    await page.goto(`/events/${pastGolf.eventNumber}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Golf Event' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Sponsored by' })).toHaveCount(0);
   });
 
   test('an inactive event shows a disabled "Sign up closed"', async ({ page }) => {
-    await page.goto('/events/3');
+    expect(pastBenefit.active).toBe(false);
+    await page.goto(`/events/${pastBenefit.eventNumber}`);
     await expect(page.getByRole('button', { name: 'Sign up closed' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toHaveCount(0);
   });
 
   test('pressing Sign up while signed out shows the login prompt; signed in, no prompt', async ({ page }) => {
-    await page.goto('/events/6');
+    await page.goto(`/events/${golf.eventNumber}`);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     const prompt = page.getByRole('link', { name: 'Click here to login or signup.' });
     await expect(prompt).toHaveAttribute('href', '/login');
@@ -144,7 +172,7 @@ test.describe('Events', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.evaluate((token) => localStorage.setItem('jwtToken', token), fakeToken({ id: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
-    await page.goto('/events/6');
+    await page.goto(`/events/${golf.eventNumber}`);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveCount(0);
   });

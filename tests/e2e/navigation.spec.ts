@@ -1,21 +1,23 @@
+import { content, EVENTS } from './content';
 import { expect, test } from './fixtures';
 
+/** Menu label, path, and the heading the page shows (content pages: the fixture's headings). */
 const ABOUT = [
-  ['COF', '/cof', 'About the Foundation'],
-  ['Family', '/family', 'In Loving Memory'],
-  ['Staff', '/staff', 'Our Staff'],
-  ['Golf Pros', '/golfers', 'Golf Professionals'],
+  ['COF', '/cof', content.cof.heading],
+  ['Family', '/family', content.family.heading],
+  ['Staff', '/staff', content.staff.heading],
+  ['Golf Pros', '/golfers', content.golfers.heading],
 ] as const;
 
 const MAIN = [
   ['Events', '/events', 'Events'],
-  ['Scholarship', '/scholarship', 'Rowan Hale Memorial Scholarship'],
-  ['Family of the Year', '/family_of_the_year', 'Family of the Year'],
-  ['Gallery', '/gallery', 'Gallery'],
-  ['Sponsors', '/sponsors', 'Our Sponsors'],
+  ['Scholarship', '/scholarship', content.scholarship.heading],
+  ['Family of the Year', '/family_of_the_year', content.family_of_the_year.heading],
+  ['Gallery', '/gallery', content.gallery.heading],
+  ['Sponsors', '/sponsors', content.sponsors.heading],
   ['Register', '/register', 'Register with us'],
   ['Log in', '/login', 'Log in to your profile'],
-  ['Home', '/', 'Mission Statement'],
+  ['Home', '/', content.home.mission.heading],
 ] as const;
 
 // Tagged tests run only in their own Playwright project (see playwright.config.ts).
@@ -32,7 +34,7 @@ test.describe('desktop top menu', { tag: '@desktop' }, () => {
     // Client-side navigation: the page was never reloaded.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     // The current section is marked for screen readers and visually, sub-pages included.
-    await page.goto('/events/6');
+    await page.goto(`/events/${EVENTS.golf.eventNumber}`);
     await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
   });
@@ -91,5 +93,5 @@ test('the logo links home', async ({ page }) => {
   await page.goto('/gallery');
   await page.getByRole('banner').getByRole('link', { name: /home/ }).filter({ visible: true }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Mission Statement' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
 });

@@ -1,4 +1,6 @@
-/** Every public screen the e2e suite visits (spec §2), with a gallery token from the sample content. Dashboard and
+import { content, EVENTS } from './content';
+
+/** Every public screen the e2e suite visits (spec §2), with events and an album of the fixture content. Dashboard and
  * Log out send signed-out visitors to /login, so accounts.spec.ts covers them signed in. */
 export const PUBLIC_ROUTES = [
   '/',
@@ -7,14 +9,14 @@ export const PUBLIC_ROUTES = [
   '/staff',
   '/golfers',
   '/events',
-  '/events/6',
-  '/events/4',
-  '/events/5',
-  '/events/3',
+  `/events/${EVENTS.golf.eventNumber}`,
+  `/events/${EVENTS.gaming.eventNumber}`,
+  `/events/${EVENTS.benefit.eventNumber}`,
+  `/events/${EVENTS.pastBenefit.eventNumber}`,
   '/scholarship',
   '/family_of_the_year',
   '/gallery',
-  '/gallery/kx7m2p9q',
+  `/gallery/${content.gallery.galleries[0]!.token}`,
   '/sponsors',
   '/login',
   '/register',

@@ -1,18 +1,21 @@
+import { content, EVENTS } from './content';
 import { expect, fakeToken, isPhone, test } from './fixtures';
 
-/** Spec §2 routes and the heading each one shows. */
+const { site } = content;
+
+/** Spec §2 routes and the heading each one shows (content pages: the fixture's headings). */
 const ROUTES: [string, string][] = [
-  ['/', 'Mission Statement'],
-  ['/cof', 'About the Foundation'],
-  ['/family', 'In Loving Memory'],
-  ['/staff', 'Our Staff'],
-  ['/golfers', 'Golf Professionals'],
+  ['/', content.home.mission.heading],
+  ['/cof', content.cof.heading],
+  ['/family', content.family.heading],
+  ['/staff', content.staff.heading],
+  ['/golfers', content.golfers.heading],
   ['/events', 'Events'],
-  ['/events/6', 'Golf Event'],
-  ['/scholarship', 'Rowan Hale Memorial Scholarship'],
-  ['/family_of_the_year', 'Family of the Year'],
-  ['/gallery', 'Gallery'],
-  ['/sponsors', 'Our Sponsors'],
+  [`/events/${EVENTS.golf.eventNumber}`, 'Golf Event'],
+  ['/scholarship', content.scholarship.heading],
+  ['/family_of_the_year', content.family_of_the_year.heading],
+  ['/gallery', content.gallery.heading],
+  ['/sponsors', content.sponsors.heading],
   ['/login', 'Log in to your profile'],
   ['/register', 'Register with us'],
   ['/forgot', 'Forgot your password?'],
@@ -26,13 +29,17 @@ test.describe('every route', () => {
       await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' })).toBeVisible();
       const footer = page.getByRole('contentinfo');
-      await expect(footer).toContainText(`© ${new Date().getFullYear()} Rowan Hale Memorial Foundation`);
-      await expect(footer).toContainText('EIN (federal tax id): 83-1234567');
-      await expect(footer).toContainText('501(c)(3) nonprofit organization established in 2018, Minnesota');
-      await expect(footer.getByRole('link', { name: 'hello@example.org' })).toHaveAttribute('href', 'mailto:hello@example.org');
-      await expect(footer.getByRole('link', { name: '(740) 555-0142' })).toHaveAttribute('href', 'tel:+17405550142');
-      for (const network of ['Facebook', 'Instagram', 'Twitter']) {
-        const link = footer.getByRole('link', { name: new RegExp(network) });
+      await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
+      await expect(footer).toContainText(`EIN (federal tax id): ${site.ein}`);
+      await expect(footer).toContainText(`${site.status} established in ${site.founded}, ${site.state}`);
+      await expect(footer.locator('address')).toContainText(site.address.street);
+      await expect(footer.locator('address')).toContainText(`${site.address.city}, ${site.address.state} ${site.address.zip}`);
+      await expect(footer.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+      // The fixture's phone is (412) 555-0199.
+      await expect(footer.getByRole('link', { name: site.phone })).toHaveAttribute('href', 'tel:+14125550199');
+      for (const network of ['facebook', 'instagram', 'twitter'] as const) {
+        const link = footer.getByRole('link', { name: new RegExp(network, 'i') });
+        await expect(link).toHaveAttribute('href', site.social[network].href);
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
         await expect(link).toHaveAttribute('target', '_blank');
       }
@@ -49,7 +56,7 @@ test('an unknown path is the not-found screen with status 404, and Go home goes 
   await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Mission Statement' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
 });
 
 test('the Donate buttons open the Donation Form dialog', async ({ page }) => {

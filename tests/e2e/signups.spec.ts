@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { signedIn } from './accounts';
+import { formatCalendarDate } from '../../common/dates';
 import { fillCard } from './card';
+import { eventDateOf, EVENTS } from './content';
 import { expect, test } from './fixtures';
+
+const { golf, gaming, benefit, pastBenefit } = EVENTS;
 
 const axeDialog = async (page: Page) =>
   (await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
@@ -28,7 +32,7 @@ async function fillPlayers(dialog: Locator, extra: (player: Locator, n: number) 
 
 test('a golf team of four signs up and pays 400.00, then shows on the dashboard', async ({ page }) => {
   const account = await signedIn(page);
-  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await expect(dialog.getByLabel('Email for the receipt')).toHaveValue(account.email);
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('$400.00');
   await expect(dialog.getByLabel(/^Amount/)).toHaveAttribute('readonly', '');
@@ -58,12 +62,12 @@ test('a golf team of four signs up and pays 400.00, then shows on the dashboard'
   await expect(events.getByText('Player 1, Player 2, Player 3, Player 4')).toBeVisible();
   await expect(events.getByText('Amount paid: $400.00')).toBeVisible();
   await expect(events.getByText(/^Signed up [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
-  await expect(events.getByRole('link', { name: /Details/ })).toHaveAttribute('href', '/events/6');
+  await expect(events.getByRole('link', { name: /Details/ })).toHaveAttribute('href', `/events/${golf.eventNumber}`);
 });
 
 test('a declined card shows the provider message and keeps the form', async ({ page }) => {
   await signedIn(page);
-  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await fillPlayers(dialog, async (player) => {
     await player.getByLabel('Shirt size').selectOption('M');
   });
@@ -76,7 +80,7 @@ test('a declined card shows the provider message and keeps the form', async ({ p
 
 test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ page }) => {
   await signedIn(page);
-  const dialog = await openSignup(page, 4, 'Gaming Event sign-up');
+  const dialog = await openSignup(page, gaming.eventNumber, 'Gaming Event sign-up');
   const terms = dialog.getByRole('link', { name: 'Download the terms (PDF)' });
   const pdf = await page.request.get((await terms.getAttribute('href'))!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -86,7 +90,7 @@ test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ p
   await dialog.getByLabel('Team contact number').fill('(740) 555-0142');
   await fillPlayers(dialog, async (player, n) => {
     await player.getByLabel('Activision ID').fill(`owl#${n}234`);
-    await player.getByLabel('Location').fill('Shadyside, OH');
+    await player.getByLabel('Location').fill('Testburg, PA');
   });
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('$50.00');
   await fillCard(dialog);
@@ -100,7 +104,7 @@ test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ p
 
 test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payment, by keyboard', async ({ page }) => {
   await signedIn(page);
-  const dialog = await openSignup(page, 5, 'Benefit Event sign-up');
+  const dialog = await openSignup(page, benefit.eventNumber, 'Benefit Event sign-up');
   const amount = dialog.getByLabel(/^Amount/);
   await expect(amount).toHaveValue('$25.00');
   await expect(dialog.getByRole('button', { name: 'Remove attendee 1' })).toBeDisabled();
@@ -114,8 +118,8 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   const second = dialog.getByRole('group', { name: 'Attendee 2' });
   await second.getByLabel('Child (12 or younger)').check();
   await expect(amount).toHaveValue('$40.00');
-  await dialog.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('Pat Hale');
-  await second.getByLabel('Name').fill('Sam Hale');
+  await dialog.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('Pat Example');
+  await second.getByLabel('Name').fill('Sam Example');
   await second.getByLabel('Allergies (optional)').fill('peanuts');
   await fillCard(dialog);
   // Keyboard only: focus Confirm and press Enter.
@@ -126,30 +130,31 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toBeFocused();
   await page.goto('/dashboard');
-  await expect(page.getByRole('region', { name: 'Events' }).getByText('Attendees: Pat Hale, Sam Hale')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Events' }).getByText('Saturday, April 17, 2027')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Events' }).getByText('Attendees: Pat Example, Sam Example')).toBeVisible();
+  // The event's own date (the fixture's benefit supper, 45 days from the day the server started).
+  await expect(page.getByRole('region', { name: 'Events' }).getByText(formatCalendarDate(eventDateOf(benefit.eventNumber), { weekday: true }))).toBeVisible();
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Amount paid: $40.00')).toBeVisible();
 });
 
 test('signed out, Sign up shows the login prompt instead of a form; a closed event offers none', async ({ page }) => {
-  await page.goto('/events/6');
+  await page.goto(`/events/${golf.eventNumber}`);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveAttribute('href', '/login');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.goto('/events/3');
+  await page.goto(`/events/${pastBenefit.eventNumber}`);
   await expect(page.getByRole('button', { name: 'Sign up closed' })).toBeDisabled();
 });
 
 test('the event page shows the places left when a capacity is set', async ({ page }) => {
-  await page.goto('/events/6');
+  await page.goto(`/events/${golf.eventNumber}`);
   await expect(page.getByText(/^\d+ team places? left$/)).toBeVisible();
-  await page.goto('/events/5');
+  await page.goto(`/events/${benefit.eventNumber}`);
   await expect(page.getByText(/^\d+ seats? left$/)).toBeVisible();
 });
 
 test('a server failure reads "Contact Admin (code) - message" and nothing is charged', async ({ page, pageErrors }) => {
   await signedIn(page);
-  const dialog = await openSignup(page, 4, 'Gaming Event sign-up');
+  const dialog = await openSignup(page, gaming.eventNumber, 'Gaming Event sign-up');
   await page.route('**/api/stripe/gaming_signup_intent', (route) =>
     route.fulfill({ status: 503, json: { server: 'The service is down for maintenance (request 7f3a).' } }),
   );
@@ -170,7 +175,7 @@ test('a server failure reads "Contact Admin (code) - message" and nothing is cha
 
 test('a payment that reached the server after the places went: the form says it was refunded and offers no second try', async ({ page, pageErrors }) => {
   await signedIn(page);
-  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await fillPlayers(dialog, async (player) => {
     await player.getByLabel('Shirt size').selectOption('L');
   });
@@ -194,7 +199,7 @@ test('a hold that lapsed while the form stood open: Confirm asks for fresh place
   page.on('request', (r) => {
     if (r.url().endsWith('/api/stripe/golf_signup_intent')) intents.push(r.url());
   });
-  const dialog = await openSignup(page, 6, 'Golf Event sign-up');
+  const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await fillPlayers(dialog, async (player) => {
     await player.getByLabel('Shirt size').selectOption('S');
   });

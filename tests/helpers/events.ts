@@ -14,7 +14,7 @@ export async function createTestEvent(db: Db, event: Pick<EventInput, 'eventNumb
     eventType: 'Golf Event',
     name: `Test event ${event.eventNumber}`,
     description: 'An event made by a test.',
-    location: 'Shadyside, OH',
+    location: 'Testburg, PA',
     eventDate: dayFromNow(60),
     startTime: '09:00',
     image: null,

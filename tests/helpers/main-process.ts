@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { clockEnv } from './clock-env';
 import { PROJECT_ROOT } from './test-server';
 
 export interface MainProcess {
@@ -18,7 +19,7 @@ const LISTENING = /listening on (http:\/\/[^"\s]+)/;
 export function runMain(env: Record<string, string>, untilOutput: RegExp | undefined = LISTENING): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...clockEnv(), ...env },
   });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {

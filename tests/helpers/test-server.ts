@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createPostgresDatabase } from './postgres-cluster';
+import { readContent, type SiteContent } from '../fixtures/fixture-content';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { Logger } from '../../server/logger';
 import { startServer, type RunningServer } from '../../server/server';
@@ -11,6 +12,15 @@ import { startServer, type RunningServer } from '../../server/server';
 export type TestDbKind = 'sqlite' | 'postgres';
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The content folder every test server seeds from: the fixture content (tests/fixtures/content)
+ * with its event dates moved to today, made once per run by tests/helpers/global-content.ts.
+ */
+export const testContentDir = (): string => inject('contentDir');
+
+/** What the test servers were seeded with, for tests that check it comes out right. */
+export const testContent = (): SiteContent => readContent(testContentDir());
 
 export interface TestDatabase {
   /** DATABASE_URL for the fresh, empty database. */
@@ -51,7 +61,7 @@ export async function startTestServer(
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    CONTENT_DIR: path.join(PROJECT_ROOT, 'content'),
+    CONTENT_DIR: testContentDir(),
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChaos, type ChaosRun } from '../../scripts/chaos/campaign';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-server';
+import { createTestDatabase, testContentDir, testDbKind, type TestDatabase } from '../helpers/test-server';
 
 /**
  * The short version of `npm run chaos` (same modules): a few tens of payments on the simulated
@@ -33,6 +33,7 @@ describe(`payments while the server is killed (${testDbKind()})`, () => {
     run = await runChaos({
       database: testDbKind() === 'postgres' ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: database.url },
       dataDir,
+      contentDir: testContentDir(),
       gateway: 'simulated',
       payments: 30,
       kills: 3,

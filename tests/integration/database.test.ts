@@ -7,7 +7,10 @@ import { placesTaken } from '../../server/db/repositories/signups';
 import { countPages } from '../../server/db/repositories/content';
 import { listEvents } from '../../server/db/repositories/events';
 import { seedContent } from '../../server/db/seed';
-import { createTestDatabase, PROJECT_ROOT, testDbKind, type TestDatabase } from '../helpers/test-server';
+import { pageKeys } from '../../common/content';
+import { materializeFixtureContent } from '../fixtures/fixture-content';
+import { createTestDatabase, testContent, testContentDir, testDbKind, type TestDatabase } from '../helpers/test-server';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 let database: TestDatabase;
@@ -86,28 +89,43 @@ describe(`schema on ${testDbKind()}`, () => {
     ).rejects.toThrow(/foreign key|FOREIGN KEY/i);
   });
 
-  it('seeds content/ idempotently: a second run updates, never duplicates', async () => {
-    const contentDir = path.join(PROJECT_ROOT, 'content');
-    const first = await seedContent(db, contentDir);
+  it('seeds a content folder idempotently: a second run updates, never duplicates', async () => {
+    const content = testContent();
+    const first = await seedContent(db, testContentDir());
+    expect(first).toEqual({ pages: pageKeys.length, events: content.events.length, announcements: content.home.announcements.length });
     const eventsAfterFirst = await listEvents(db);
-    const second = await seedContent(db, contentDir);
+    expect(eventsAfterFirst.map((e) => e.name).sort()).toEqual(content.events.map((e) => e.name).sort());
+    const second = await seedContent(db, testContentDir());
     expect(second).toEqual(first);
     expect(await countPages(db)).toBe(first.pages);
     const eventsAfterSecond = await listEvents(db);
     expect(eventsAfterSecond).toEqual(eventsAfterFirst);
     expect(eventsAfterSecond.map((e) => e.stats.length)).toEqual(eventsAfterFirst.map((e) => e.stats.length));
     const announcements = await db.selectFrom('announcements').select('heading').execute();
-    expect(announcements).toHaveLength(first.announcements);
+    expect(announcements.map((a) => a.heading).sort()).toEqual(content.home.announcements.map((a) => a.heading).sort());
   });
 
   it('refuses a broken content folder without writing anything', async () => {
     const fresh = await createTestDatabase();
     const freshDb = createDatabase(testDbKind() === 'postgres' ? { kind: 'postgres', url: fresh.url } : { kind: 'sqlite', file: fresh.url });
+    // Copies of the fixture: one with every page valid but one event not (files are all checked
+    // before anything is written), one without a page file.
+    const badEvent = materializeFixtureContent();
+    const missingPage = materializeFixtureContent();
     try {
       await migrateToLatest(freshDb, testDbKind());
-      await expect(seedContent(freshDb, path.join(PROJECT_ROOT, 'tests'))).rejects.toThrow(/\.json/);
+      const eventsFile = path.join(badEvent.dir, 'events.json');
+      const events = JSON.parse(readFileSync(eventsFile, 'utf8')) as { eventDate: string }[];
+      events.at(-1)!.eventDate = '2000-02-30';
+      writeFileSync(eventsFile, JSON.stringify(events));
+      await expect(seedContent(freshDb, badEvent.dir)).rejects.toThrow(new RegExp(`events\\.json: ${events.length - 1}\\.eventDate`));
+      rmSync(path.join(missingPage.dir, 'staff.json'));
+      await expect(seedContent(freshDb, missingPage.dir)).rejects.toThrow(/staff\.json/);
       expect(await countPages(freshDb)).toBe(0);
+      expect(await listEvents(freshDb)).toEqual([]);
     } finally {
+      badEvent.remove();
+      missingPage.remove();
       await freshDb.destroy();
       await fresh.drop();
     }

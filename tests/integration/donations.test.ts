@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, payWithCard, signedInUser } from '../helpers/accounts';
 import { readOutbox, waitForMail } from '../helpers/outbox';
-import { startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
+import { startTestServer, testContent, type ApiClient, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
 let client: ApiClient;
@@ -151,10 +151,10 @@ describe('the simulated card form', () => {
 
 describe('POST /api/stripe/save_donation', () => {
   it('checks the payment with the gateway, marks the donation paid and mails a receipt once', async () => {
-    const { body, secret } = await paidDonation('1,000.50', { message: 'In memory of <b>Rowan</b>' });
+    const { body, secret } = await paidDonation('1,000.50', { message: 'In memory of <b>Ada</b>' });
     const saved = await client.post('/api/stripe/save_donation', { ...body, token: secret });
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ amount: '1000.50', email: body.email, message: 'In memory of <b>Rowan</b>', status: 'paid' });
+    expect(saved.json).toMatchObject({ amount: '1000.50', email: body.email, message: 'In memory of <b>Ada</b>', status: 'paid' });
     const again = await client.post('/api/stripe/save_donation', { ...body, token: secret });
     expect(again.json).toEqual(saved.json);
     const row = await donationRow(intentIdOf(secret));
@@ -162,12 +162,13 @@ describe('POST /api/stripe/save_donation', () => {
     expect(row.paid_at).not.toBeNull();
 
     const receipt = await waitForMail(server.config.mail.outboxDir, (m) => m.to === body.email);
-    expect(receipt.subject).toBe('Receipt for your donation to Rowan Hale Memorial Foundation');
+    const { site } = testContent();
+    expect(receipt.subject).toBe(`Receipt for your donation to ${site.name}`);
     expect(receipt.text).toContain('$1,000.50');
-    expect(receipt.text).toContain('83-1234567');
+    expect(receipt.text).toContain(site.ein);
     expect(receipt.text).toContain('No goods or services were provided in exchange for this contribution.');
-    expect(receipt.text).toContain('In memory of <b>Rowan</b>');
-    expect(receipt.html).not.toContain('<b>Rowan</b>');
+    expect(receipt.text).toContain('In memory of <b>Ada</b>');
+    expect(receipt.html).not.toContain('<b>Ada</b>');
     await server.services.mail.idle();
     expect((await readOutbox(server.config.mail.outboxDir)).filter((m) => m.to === body.email)).toHaveLength(1);
   });

@@ -1,10 +1,11 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/main-process';
-import { createTestDatabase, PROJECT_ROOT, startTestServer, type TestServer } from '../helpers/test-server';
+import { createTestDatabase, startTestServer, testContent, testContentDir, type TestServer } from '../helpers/test-server';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -18,6 +19,8 @@ describe('graceful shutdown', () => {
     const { port } = server;
     // A request whose body is still arriving when shutdown starts: it must still get its answer.
     const token = 't'.repeat(43);
+    const arrived = once(server.server, 'request'); // the server has read the request's headers
+    let finishBody!: () => void;
     const inFlight = new Promise<number>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/events/all', headers: { 'content-type': 'application/json', 'content-length': '2', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token } }, (res) => {
         res.resume();
@@ -25,10 +28,13 @@ describe('graceful shutdown', () => {
       });
       req.on('error', reject);
       req.write('{');
-      setTimeout(() => req.end('}'), 300);
+      finishBody = () => req.end('}');
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived;
     const shutdown = server.shutdown('test');
+    // Shutdown has begun (health checks fail) while the request is still waiting for its body.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(503);
+    finishBody();
     expect(await inFlight).toBe(404); // answered once its body arrived (no such endpoint), not cut off
     await shutdown;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
@@ -69,7 +75,7 @@ describe('start-up and stop of the real process', () => {
   it('answers every request already sent when SIGTERM arrives: 20 payments and 40 page loads, no connection reset', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'drain-'));
-    const run = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, CONTENT_DIR: path.join(PROJECT_ROOT, 'content') });
+    const run = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, CONTENT_DIR: testContentDir() });
     try {
       await run.ready;
       const url = new URL(run.url());
@@ -106,7 +112,7 @@ describe('start-up and stop of the real process', () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'main-'));
     const run = runMain(
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, CONTENT_DIR: path.join(PROJECT_ROOT, 'content') },
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, CONTENT_DIR: testContentDir() },
     );
     try {
       await run.ready;
@@ -114,6 +120,8 @@ describe('start-up and stop of the real process', () => {
       expect(run.output()).toContain('empty database seeded with the sample content');
       const health = await fetch(`${url}/healthz`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      const events = (await (await fetch(`${url}/api/events/all`)).json()) as { event: { name: string }[] };
+      expect(events.event.map((e) => e.name).sort()).toEqual(testContent().events.map((e) => e.name).sort());
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('shutdown complete');

@@ -71,7 +71,7 @@ const gaming = (eventNumber = gamingEvent, overrides: Record<string, unknown> = 
   teamName: `Team ${Date.now().toString(36)}${teamCounter++}`,
   teamContactNumber: '(740) 555-0142',
   teamAgrees: true,
-  ...players((n) => ({ ActivisionId: `player#${n}000`, Location: 'Shadyside, OH' })),
+  ...players((n) => ({ ActivisionId: `player#${n}000`, Location: 'Testburg, PA' })),
   ...overrides,
 });
 
@@ -403,7 +403,7 @@ describe('paying and saving', () => {
     const me = await visitor();
     const created = await me.post('golf_signup_intent', golf());
     await me.pay(created.json.clientSecret as string);
-    const saved = await me.post('save_golf_signup', { ...golf(), eventNumber: 6, token: created.json.clientSecret });
+    const saved = await me.post('save_golf_signup', { ...golf(), eventNumber: gamingEvent, token: created.json.clientSecret });
     expect(saved.json).toMatchObject({ eventNumber: golfEvent, status: 'paid' });
   });
 
