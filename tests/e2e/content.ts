@@ -26,5 +26,5 @@ export function eventDateOf(eventNumber: number): string {
   return seeded.eventDate;
 }
 
-/** Text as a visitor reads it: content can hold characters a locator's regular expression would misread. */
+/** Content text to match literally inside a regular expression (names can hold `.`, `(`, `&`, …). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
