@@ -134,6 +134,9 @@ export interface RefundsTable {
   next_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The staff member's reason, for refunds made in the back office. */
+  note: string | null;
+  staff_id: number | null;
 }
 
 export interface DonationsTable {
@@ -169,6 +172,9 @@ export interface SignupPlayersTable {
   shirt_size: string | null;
   activision_id: string | null;
   location: string | null;
+  /** When the back office marked the person arrived at the door, and which staff member did. */
+  checked_in_at: string | null;
+  checked_in_by: number | null;
 }
 
 export interface SignupAttendeesTable {
@@ -178,6 +184,8 @@ export interface SignupAttendeesTable {
   name: string;
   allergies: string | null;
   child: Generated<number>;
+  checked_in_at: string | null;
+  checked_in_by: number | null;
 }
 
 /** The simulated gateway's own store, shaped like Stripe's PaymentIntent. */
@@ -242,6 +250,78 @@ export interface WebhookEventsTable {
   received_at: string;
 }
 
+export type StaffRole = 'admin' | 'volunteer';
+export type StaffStatus = 'invited' | 'active' | 'disabled';
+
+/** Foundation staff who use the back office; apart from supporters' accounts (users). */
+export interface StaffTable {
+  id: Generated<number>;
+  /** Stored lower-case. */
+  email: string;
+  name: Generated<string>;
+  role: StaffRole;
+  status: StaffStatus;
+  password_hash: string | null;
+  /** Base32 TOTP secret; set at enrolment, live once totp_enabled is 1. */
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: number | string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Single-use set-up links (the first admin's and invitations); only the token's hash is kept. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type StaffSessionStage = 'second_factor' | 'enrol' | 'full';
+
+/** Server-side staff sessions named by an HttpOnly cookie; the id is the SHA-256 of its value. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  /** second_factor: password accepted, code still due; enrol: an admin who must set up TOTP first. */
+  stage: StaffSessionStage;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end (12 hours after sign-in); the idle end is last_seen_at + 30 minutes. */
+  expires_at: string;
+  revoked_at: string | null;
+  failed_codes: Generated<number>;
+  user_agent: string | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Every change made in the back office; the database refuses UPDATE and DELETE on it. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: number | null;
+  staff_email: string;
+  action: string;
+  /** What it was done to, e.g. payment:12, staff:3, attendee:40. */
+  subject: string;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+  address: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -261,6 +341,11 @@ export interface Database {
   simulated_refunds: SimulatedRefundsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  staff: StaffTable;
+  staff_invites: StaffInvitesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  audit_log: AuditLogTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

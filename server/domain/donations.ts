@@ -32,9 +32,9 @@ export function donationPurpose(): PaymentPurposeHandler {
         donation: { id: donation.id, amountCents: payment.amountCents, message: donation.message, paidAt: new Date(payment.paidAt!) },
       });
     },
-    async refusedMail(trx, payment, reason, site) {
+    async refundMail(trx, payment, refund, site) {
       const donation = await donationOf(trx, payment);
-      return refundNoticeEmail({ to: donation.email, site, what: `your donation (receipt ${donation.id})`, amountCents: payment.amountCents, reason });
+      return refundNoticeEmail({ to: donation.email, site, what: `your donation (receipt ${donation.id})`, amountCents: refund.amountCents, reason: refund.reason });
     },
     released: async () => undefined,
   };

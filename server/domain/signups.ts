@@ -99,10 +99,10 @@ export function signupPurpose({ dialect, clock = () => new Date() }: Pick<Signup
       });
     },
 
-    async refusedMail(trx, payment, reason, site) {
+    async refundMail(trx, payment, refund, site) {
       const signup = await signupOf(trx, payment);
       const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
-      return refundNoticeEmail({ to: signup.receiptEmail, site, what: `your ${event.eventType} sign-up for ${event.name}`, amountCents: payment.amountCents, reason });
+      return refundNoticeEmail({ to: signup.receiptEmail, site, what: `your ${event.eventType} sign-up for ${event.name}`, amountCents: refund.amountCents, reason: refund.reason });
     },
 
     async released(trx, payment) {

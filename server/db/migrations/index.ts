@@ -4,6 +4,7 @@ import * as initialSchema from './20261122T020000-initial-schema';
 import * as accounts from './20261122T090000-accounts';
 import * as paymentWebhooks from './20261122T100000-payment-webhooks';
 import * as paymentCore from './20261123T100000-payment-core';
+import * as backOffice from './20261124T090000-back-office';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -14,6 +15,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122T090000-accounts': accounts,
   '20261122T100000-payment-webhooks': paymentWebhooks,
   '20261123T100000-payment-core': paymentCore,
+  '20261124T090000-back-office': backOffice,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

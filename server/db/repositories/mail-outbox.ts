@@ -127,3 +127,13 @@ export async function markMailSent(db: Executor, id: number, sensitive: boolean,
 export async function scheduleMailRetry(db: Executor, id: number, error: string, at: string): Promise<void> {
   await db.updateTable('mail_outbox').set({ last_error: error.slice(0, 1000), next_attempt_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
 }
+
+/** How many messages have a dedupe key starting so (e.g. the resends of one payment); the prefix is ours, never typed by anyone. */
+export async function countMailWithKeyPrefix(db: Executor, prefix: string): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('dedupe_key', 'like', `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

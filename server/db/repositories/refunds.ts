@@ -59,7 +59,7 @@ export async function committedRefundCents(db: Executor, paymentId: number): Pro
 
 export async function insertRefund(
   db: Executor,
-  input: { paymentId: number; amountCents: number; reason: string; requestKey: string; status: RefundStatus; gatewayRefundId?: string | null; now: string },
+  input: { paymentId: number; amountCents: number; reason: string; requestKey: string; status: RefundStatus; gatewayRefundId?: string | null; now: string; note?: string; staffId?: number },
 ): Promise<Refund> {
   const row = await db
     .insertInto('refunds')
@@ -73,6 +73,8 @@ export async function insertRefund(
       gateway_refund_id: input.gatewayRefundId ?? null,
       last_error: null,
       next_attempt_at: input.status === 'pending' ? input.now : null,
+      note: input.note ?? null,
+      staff_id: input.staffId ?? null,
       created_at: input.now,
       updated_at: input.now,
     })

@@ -32,6 +32,7 @@ import type { MailSiteFacts } from '../../mail/templates/site';
 import { IntentNotFoundError, RefundRefusedError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
 import type { CardTestingGuard, PayerKeys } from '../counters';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { countMailWithKeyPrefix } from '../../db/repositories/mail-outbox';
 import { queueMail, retryDelayMs, type MailDelivery } from '../mail-queue';
 import { verifiedIntent } from './verified-intent';
 
@@ -62,8 +63,8 @@ export interface PaymentPurposeHandler {
   refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
   /** The receipt or confirmation of a paid payment. */
   paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
-  /** Tells the payer their late payment was refunded and why. */
-  refusedMail(trx: Trx, payment: Payment, reason: RefundReason, site: MailSiteFacts): Promise<MailMessage>;
+  /** Tells the payer money was refunded (a late payment refused, or a refund by the foundation) and why. */
+  refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
   /** The payment ended unpaid (failed, expired): let go of what it held. */
   released(trx: Trx, payment: Payment): Promise<void>;
 }
@@ -187,7 +188,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
           now: now.toISOString(),
         });
         await setRefunded(trx, paid, payment.amountCents, refusal, now.toISOString());
-        await queueMail(trx, await handler.refusedMail(trx, paid, refusal, site), { purpose: 'refund_notice', paymentId: payment.id, dedupeKey: `payment:${payment.id}:refused` }, now);
+        await queueMail(trx, await handler.refundMail(trx, paid, { amountCents: paid.amountCents, reason: refusal }, site), { purpose: 'refund_notice', paymentId: payment.id, dedupeKey: `payment:${payment.id}:refused` }, now);
         return { outcome: 'refused' as const, refund };
       }
       await queueMail(trx, await handler.paidMail(trx, paid, site), { purpose: `${payment.purpose}_paid`, paymentId: payment.id, dedupeKey: `payment:${payment.id}:paid` }, now);
@@ -249,9 +250,22 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return (await findPayment(db, payment.id))!;
   }
 
-  /** Gives money back, in full or in part, once per `requestKey`; the gateway call follows the commit. */
-  async function refund(paymentId: number, spec: { amountCents?: number; reason: RefundReason; requestKey: string }): Promise<Refund> {
+  /**
+   * Gives money back, in full or in part, once per `requestKey`; the gateway call follows the commit.
+   * A refund by staff carries who and why, emails the payer and is audited, all in the same
+   * transaction as the refund row (`staff`).
+   */
+  async function refund(
+    paymentId: number,
+    spec: {
+      amountCents?: number;
+      reason: RefundReason;
+      requestKey: string;
+      staff?: { id: number; note: string; notifyPayer: boolean; audit: (trx: Trx, before: Payment, refund: Refund) => Promise<void> };
+    },
+  ): Promise<Refund> {
     const now = clock().toISOString();
+    const site = spec.staff?.notifyPayer ? await siteFacts() : null;
     const created = await db.transaction().execute(async (trx) => {
       const payment = await lockPayment(trx, paymentId, lock);
       if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
@@ -269,12 +283,45 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
         throw new ValidationError({ amount: left > 0 ? `Enter an amount from $0.01 to ${formatCents(left)}.` : 'This payment has been refunded in full.' });
       }
-      const row = await insertRefund(trx, { paymentId, amountCents: amount, reason: spec.reason, requestKey: spec.requestKey, status: 'pending', now });
+      const row = await insertRefund(trx, {
+        paymentId,
+        amountCents: amount,
+        reason: spec.reason,
+        requestKey: spec.requestKey,
+        status: 'pending',
+        now,
+        ...(spec.staff ? { note: spec.staff.note, staffId: spec.staff.id } : {}),
+      });
       await setRefunded(trx, payment, committed + amount, spec.reason, now);
+      if (site) {
+        const notice = await handlerOf(payment).refundMail(trx, payment, { amountCents: amount, reason: spec.reason }, site);
+        await queueMail(trx, notice, { purpose: 'refund_notice', paymentId, dedupeKey: `refund:${row.id}:notice` }, clock());
+      }
+      if (spec.staff) await spec.staff.audit(trx, payment, row);
       return row;
     });
+    if (site) mail.kick();
     await executeRefund(created);
     return (await findRefund(db, created.id))!;
+  }
+
+  /** Queues a paid payment's receipt or confirmation again (a staff member's resend), audited in the same transaction. */
+  async function resendPaidMail(paymentId: number, audit: (trx: Trx, payment: Payment, to: string) => Promise<void>): Promise<{ to: string }> {
+    const site = await siteFacts();
+    const sent = await db.transaction().execute(async (trx) => {
+      const payment = await lockPayment(trx, paymentId, lock);
+      if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
+      if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
+        throw new ConflictError({ resend: 'Only a paid payment has a receipt or confirmation to send again.' });
+      }
+      const message = await handlerOf(payment).paidMail(trx, payment, site);
+      const earlier = await countMailWithKeyPrefix(trx, `payment:${payment.id}:resend:`);
+      await queueMail(trx, message, { purpose: `${payment.purpose}_paid`, paymentId, dedupeKey: `payment:${payment.id}:resend:${earlier + 1}` }, clock());
+      await audit(trx, payment, message.to);
+      return { to: message.to };
+    });
+    mail.kick();
+    return sent;
   }
 
   /** Sends one pending refund to the gateway; an outage leaves it pending for the sweep to retry. */
@@ -350,6 +397,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     save,
     giveUp,
     refund,
+    resendPaidMail,
     executeRefund,
     refundedOutside,
     cardDeclined,
