@@ -1,3 +1,4 @@
+import type { BackOfficeContext } from './back-office';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
 
@@ -46,4 +47,6 @@ export interface AppLoadContextValue {
   publicConfig: PublicConfig;
   /** Per-request CSP nonce for the inline scripts React Router emits. */
   cspNonce: string;
+  /** Staff sign-in and the back office's data (issue 11); only /admin routes use it. */
+  backOffice: BackOfficeContext;
 }

@@ -7,7 +7,7 @@ const PURGE_COUNTERS_EVERY_MS = 10 * 60_000;
 
 /**
  * The background work of one instance: the payment sweep (every pending payment at start-up, then
- * whatever is due each minute), mail delivery, and clearing spent rate-limit windows. Every job
+ * whatever is due each minute), mail delivery, and clearing spent rate-limit windows and staff sessions. Every job
  * claims its rows in the database, so any number of instances may run them side by side. `stop`
  * waits for runs in progress, so shutdown never closes the database under them.
  */
@@ -32,6 +32,7 @@ export function startJobs({ services, logger }: { services: ServerServices; logg
     setInterval(() => sweep(false), SWEEP_EVERY_MS),
     setInterval(() => track('mail delivery', () => services.mail.deliverDue()), MAIL_EVERY_MS),
     setInterval(() => track('counter purge', () => services.counters.purgeExpired()), PURGE_COUNTERS_EVERY_MS),
+    setInterval(() => track('staff session purge', () => services.staffAuth.purgeEndedSessions()), PURGE_COUNTERS_EVERY_MS),
   ];
   for (const timer of timers) timer.unref();
 

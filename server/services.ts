@@ -12,6 +12,12 @@ import { createGatewayEvents, type GatewayEvents } from './domain/payments/gatew
 import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
+import { createBackOfficeActions } from './domain/back-office/actions';
+import { createBackOfficeExports } from './domain/back-office/exports';
+import { createBackOfficeReports } from './domain/back-office/reports';
+import { createStaffAuth, type StaffAuth } from './domain/staff/staff-auth';
+import { createStaffManagement, type StaffManagement } from './domain/staff/staff-management';
+import type { BackOfficeActions, BackOfficeExports, BackOfficeReports } from '../common/back-office';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createGateway } from './payments/create-gateway';
@@ -28,6 +34,9 @@ export interface ServerServices extends AppServices {
   sweep: PaymentSweep;
   mail: MailDelivery;
   counters: Counters;
+  staffAuth: StaffAuth;
+  staffManagement: StaffManagement;
+  backOffice: { reports: BackOfficeReports; exports: BackOfficeExports; actions: BackOfficeActions };
 }
 
 export interface ServiceDeps {
@@ -64,6 +73,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   gateway.onPaymentSucceeded(async (intent) => {
     await payments.settle(intent);
   });
+  const site = () => siteFacts(origin());
   return {
     content,
     events: createEventsService(db, clock),
@@ -76,5 +86,12 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     sweep: createPaymentSweep({ db, gateway, core: payments, logger, clock }),
     mail,
     counters,
+    staffAuth: createStaffAuth({ db, counters, logger, issuer: async () => (await site()).name, clock }),
+    staffManagement: createStaffManagement({ db, dialect, mail, logger, siteFacts: site, clock }),
+    backOffice: {
+      reports: createBackOfficeReports({ db, clock }),
+      exports: createBackOfficeExports({ db, clock }),
+      actions: createBackOfficeActions({ db, core: payments, clock, logger }),
+    },
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { pingDatabase } from '../db/database';
 import type { Logger } from '../logger';
 import type { ServerServices } from '../services';
+import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -104,6 +105,18 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
     app.use(rejectUnusableHosts);
     // The origin is the same for every request once the server listens: build the config once.
+    const backOfficeFor = createBackOfficeContext({
+      staffAuth: services.staffAuth,
+      staffManagement: services.staffManagement,
+      ...services.backOffice,
+      secureCookies: config.isProduction,
+      secret: config.jwtSecret,
+    });
+    // Staff pages hold supporters' personal data: never cached, never indexed.
+    app.use('/admin', (_req, res, next) => {
+      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+      next();
+    });
     let publicConfig: PublicConfig | undefined;
     const publicConfigFor = () => {
       const origin = siteOrigin();
@@ -115,10 +128,11 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       createRequestHandler({
         build: pages.kind === 'build' ? pages.build : pages.loadBuild,
         mode: pages.kind === 'build' ? 'production' : 'development',
-        getLoadContext: (_req, res): AppLoadContext => ({
+        getLoadContext: (req, res): AppLoadContext => ({
           services,
           publicConfig: publicConfigFor(),
           cspNonce: String(res.locals.cspNonce),
+          backOffice: backOfficeFor(req.ip ?? null, req.get('user-agent') ?? null),
         }),
       }),
     );

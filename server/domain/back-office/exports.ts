@@ -1,0 +1,60 @@
+import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration } from '../../../common/back-office';
+import { centsToDecimalString } from '../../../common/money';
+import { formatMoment } from '../../../common/moment';
+import type { Db } from '../../db/database';
+import { listDonations } from '../../db/repositories/back-office';
+import { toCsv } from './csv';
+import { createBackOfficeReports, donationQuery, isPaid } from './reports';
+
+const STATUS_TEXT: Record<Registration['status'], string> = {
+  pending: 'pending',
+  paid: 'paid',
+  partially_refunded: 'partly refunded',
+  refunded: 'refunded',
+  failed: 'failed',
+  expired: 'expired',
+};
+
+const money = (cents: number) => centsToDecimalString(cents);
+const when = (iso: string | null) => (iso ? formatMoment(iso) : '');
+const arrived = (iso: string | null) => (iso ? `yes (${formatMoment(iso)})` : 'no');
+
+/** CSV files for the golf course, the caterer and the treasurer: one row per person where that is what they need. */
+export function createBackOfficeExports({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }): BackOfficeExports {
+  const reports = createBackOfficeReports({ db, clock });
+
+  return {
+    async donationsCsv(filter: DonationFilter): Promise<string> {
+      const { rows } = await listDonations(db, donationQuery(filter), { offset: 0, limit: 1_000_000 });
+      return toCsv(
+        ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment'],
+        rows.map((d) => [when(d.at), d.name, d.email, money(d.amountCents), money(d.refundedCents), STATUS_TEXT[d.status], d.message, d.paymentId]),
+      );
+    },
+
+    async registrationsCsv(eventNumber: number, include: 'paid' | 'all' = 'paid'): Promise<string | null> {
+      const list = await reports.registrationList(eventNumber);
+      if (!list) return null;
+      const registrations = include === 'paid' ? list.registrations.filter(isPaid) : list.registrations;
+      const kind = list.event.signupKind;
+      if (kind === 'steakfry') {
+        return toCsv(
+          ['Party (receipt email)', 'Name', 'Ticket', 'Allergies', 'Status', 'Paid at', 'Arrived'],
+          registrations.flatMap((r) => r.people.map((p) => [r.receiptEmail, p.name, p.child ? 'child' : 'adult', p.allergies, STATUS_TEXT[r.status], when(r.paidAt), arrived(p.checkedInAt)])),
+        );
+      }
+      if (kind === 'gaming') {
+        return toCsv(
+          ['Team', 'Contact number', 'Player', 'Name', 'Activision ID', 'Location', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
+          registrations.flatMap((r) =>
+            r.people.map((p) => [r.teamName, r.teamContactNumber, p.position, p.name, p.activisionId, p.location, STATUS_TEXT[r.status], when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)]),
+          ),
+        );
+      }
+      return toCsv(
+        ['Team', 'Player', 'Name', 'Email', 'Shirt size', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
+        registrations.flatMap((r) => r.people.map((p) => [registrationLabel(r), p.position, p.name, p.email, p.shirtSize, STATUS_TEXT[r.status], when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)])),
+      );
+    },
+  };
+}

@@ -1,0 +1,349 @@
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import type { StaffMember } from '../../../common/back-office';
+import {
+  INVITE_HOURS,
+  RECOVERY_CODE_COUNT,
+  SecondFactorSchema,
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+  SetUpAccountSchema,
+  StaffSignInSchema,
+} from '../../../common/staff';
+import type { Db } from '../../db/database';
+import type { StaffSessionStage } from '../../db/schema';
+import {
+  advanceTotpStep,
+  consumeInvite,
+  consumeRecoveryCode,
+  countFailedCode,
+  countUnusedRecoveryCodes,
+  deleteEndedSessions,
+  deleteRecoveryCodes,
+  expireInvites,
+  findLiveInvite,
+  findSession,
+  findStaff,
+  findStaffByEmail,
+  insertSession,
+  promoteSession,
+  replaceRecoveryCodes,
+  revokeSession,
+  revokeSessionsOf,
+  touchSession,
+  updateStaff,
+  type StaffRecord,
+  type StaffSessionRecord,
+} from '../../db/repositories/staff';
+import type { Logger } from '../../logger';
+import { recordAudit } from '../back-office/audit';
+import type { Counters } from '../counters';
+import { isCommonPassword } from '../common-passwords';
+import { TooManyRequestsError, ValidationError } from '../errors';
+import { parseBody } from '../parse';
+import { newRecoveryCode, normaliseRecoveryCode, randomToken, sha256 } from './secrets';
+import { newTotpSecret, totpEnrolment, totpStep } from './totp';
+
+const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
+const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60_000;
+/** Between the password and the code, or while an admin sets up the authenticator. */
+const HALFWAY_MS = 15 * 60_000;
+/** Writing last_seen_at on every click would be a write per page view; a minute's slack is enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_INS_PER_ADDRESS = 20;
+const FAILURES_PER_ACCOUNT = 5;
+const WRONG_CODES_PER_SESSION = 5;
+
+const WRONG_PASSWORD = 'That email and password do not match a staff account.';
+const WRONG_CODE = 'That code is not right. Codes change every 30 seconds: type the one your app shows now.';
+
+export const INVITE_MS = INVITE_HOURS * 60 * 60_000;
+
+export function toStaffMember(record: StaffRecord): StaffMember {
+  return {
+    id: record.id,
+    email: record.email,
+    name: record.name,
+    role: record.role,
+    status: record.status,
+    totpEnabled: record.totpEnabled,
+    lastSignInAt: record.lastSignInAt,
+    createdAt: record.createdAt,
+  };
+}
+
+export interface LiveStaffSession {
+  /** The hashed id (never the cookie's value). */
+  id: string;
+  staff: StaffRecord;
+  stage: StaffSessionStage;
+  createdAt: string;
+}
+
+export type SessionLookup = { session: LiveStaffSession } | { session: null; ended: boolean };
+
+export interface StaffAuthDeps {
+  db: Db;
+  counters: Counters;
+  logger: Logger;
+  /** The name shown in authenticator apps beside the code. */
+  issuer: () => Promise<string>;
+  clock?: () => Date;
+}
+
+/** Who a session belongs to as the audit log records it. */
+const selfActor = (staff: StaffRecord, address: string | null) => ({ id: staff.id, email: staff.email, role: staff.role, address });
+
+/**
+ * Staff sign-in (issue 11): passwords (argon2id), server-side sessions named by a random token
+ * (only its hash is stored) with idle and absolute timeouts, TOTP with replay protection, single-use
+ * recovery codes, and limits per address and per account kept in the shared counters table.
+ */
+export function createStaffAuth({ db, counters, logger, issuer, clock = () => new Date() }: StaffAuthDeps) {
+  // Verifying against this when the email is unknown makes both failures take the same time.
+  const dummyHash = hash(randomBytes(16).toString('hex'));
+
+  async function startSession(staff: StaffRecord, stage: StaffSessionStage, userAgent: string | null): Promise<string> {
+    const token = randomToken();
+    const now = clock();
+    const lifetime = stage === 'full' ? ABSOLUTE_MS : HALFWAY_MS;
+    await insertSession(db, {
+      id: sha256(token),
+      staffId: staff.id,
+      stage,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + lifetime).toISOString(),
+      userAgent,
+    });
+    if (stage === 'full') await updateStaff(db, staff.id, { lastSignInAt: now.toISOString() }, now.toISOString());
+    return token;
+  }
+
+  /** A full session for an admin without an authenticator is sent to set one up first. */
+  const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : staff.role === 'admin' ? 'enrol' : 'full');
+
+  function isOver(session: StaffSessionRecord, now: Date): boolean {
+    return (
+      session.revokedAt !== null ||
+      Date.parse(session.expiresAt) <= now.getTime() ||
+      Date.parse(session.lastSeenAt) + IDLE_MS <= now.getTime()
+    );
+  }
+
+  async function lookup(token: string | null | undefined): Promise<SessionLookup> {
+    if (!token || token.length > 100) return { session: null, ended: false };
+    const id = sha256(token);
+    const record = await findSession(db, id);
+    if (!record) return { session: null, ended: false };
+    const now = clock();
+    if (isOver(record, now)) {
+      if (record.revokedAt === null) await revokeSession(db, id, now.toISOString());
+      return { session: null, ended: true };
+    }
+    const staff = await findStaff(db, record.staffId);
+    if (!staff || staff.status !== 'active') {
+      await revokeSession(db, id, now.toISOString());
+      return { session: null, ended: true };
+    }
+    if (now.getTime() - Date.parse(record.lastSeenAt) >= TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
+    // Promoted to admin (or 2FA reset by an admin) since signing in: set up the authenticator first.
+    const stage = record.stage === 'full' && staff.role === 'admin' && !staff.totpEnabled ? 'enrol' : record.stage;
+    return { session: { id, staff, stage, createdAt: record.createdAt } };
+  }
+
+  async function assertAddressAllowed(address: string | null): Promise<void> {
+    if (!address) return;
+    const counter = await counters.hit(`staff-sign-in:address:${address}`, SIGN_IN_WINDOW_MS);
+    if (counter.hits > SIGN_INS_PER_ADDRESS) throw tooMany(counter.resetAt);
+  }
+
+  function tooMany(resetAt: string): TooManyRequestsError {
+    const minutes = Math.max(1, Math.ceil((Date.parse(resetAt) - clock().getTime()) / 60_000));
+    return new TooManyRequestsError(
+      { form: `Too many sign-in attempts. For the foundation's safety, please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` },
+      minutes * 60,
+    );
+  }
+
+  /** Checks a TOTP code (never one already used) or a recovery code (used up); false when neither. */
+  async function checkSecondFactor(staff: StaffRecord, typed: string, address: string | null): Promise<boolean> {
+    const now = clock();
+    if (staff.totpSecret && /^\s*\d{3}\s?\d{3}\s*$/.test(typed)) {
+      const step = await totpStep(staff.totpSecret, typed, staff.totpLastStep, now);
+      return step !== null && (await advanceTotpStep(db, staff.id, step, now.toISOString()));
+    }
+    const used = await db.transaction().execute(async (trx) => {
+      if (!(await consumeRecoveryCode(trx, staff.id, sha256(normaliseRecoveryCode(typed)), now.toISOString()))) return false;
+      const left = await countUnusedRecoveryCodes(trx, staff.id);
+      await recordAudit(trx, selfActor(staff, address), { action: 'recovery_code_used', subject: `staff:${staff.id}`, summary: `Signed in with a recovery code (${left} left)`, after: { left } }, now);
+      return true;
+    });
+    return used;
+  }
+
+  async function issueRecoveryCodes(staffId: number, now: Date, trx: Parameters<typeof replaceRecoveryCodes>[0]): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await replaceRecoveryCodes(trx, staffId, codes.map((c) => sha256(normaliseRecoveryCode(c))), now.toISOString());
+    return codes;
+  }
+
+  return {
+    lookup,
+
+    /** Password step. Answers the new session's token and what it still needs. */
+    async signIn(input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string; stage: StaffSessionStage }> {
+      await assertAddressAllowed(meta.address);
+      const { email, password } = parseBody(StaffSignInSchema, input);
+      const accountKey = `staff-sign-in:account:${email}`;
+      const failures = await counters.get(accountKey);
+      if (failures && failures.hits >= FAILURES_PER_ACCOUNT) throw tooMany(failures.resetAt);
+      const staff = await findStaffByEmail(db, email);
+      const ok = await verify(staff?.passwordHash ?? (await dummyHash), password).catch(() => false);
+      if (!staff || !staff.passwordHash || !ok || staff.status !== 'active') {
+        await counters.hit(accountKey, SIGN_IN_WINDOW_MS);
+        logger.warn({ email, address: meta.address }, 'staff sign-in refused');
+        throw new ValidationError({ password: WRONG_PASSWORD });
+      }
+      await counters.reset(accountKey);
+      const stage = stageAfterPassword(staff);
+      logger.info({ staffId: staff.id, stage }, 'staff password accepted');
+      return { token: await startSession(staff, stage, meta.userAgent), stage };
+    },
+
+    /** Code step: a TOTP code or a recovery code; the halfway session is swapped for a full one. */
+    async secondFactor(session: LiveStaffSession, input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string }> {
+      if (session.stage !== 'second_factor') throw new ValidationError({ code: 'Sign in with your password first.' });
+      await assertAddressAllowed(meta.address);
+      const { code } = parseBody(SecondFactorSchema, input);
+      if (!(await checkSecondFactor(session.staff, code, meta.address))) {
+        const now = clock().toISOString();
+        if ((await countFailedCode(db, session.id)) >= WRONG_CODES_PER_SESSION) {
+          await revokeSession(db, session.id, now);
+          logger.warn({ staffId: session.staff.id }, 'staff sign-in ended after too many wrong codes');
+          throw new ValidationError({ code: 'Too many wrong codes. Please sign in again.' });
+        }
+        throw new ValidationError({ code: WRONG_CODE });
+      }
+      await revokeSession(db, session.id, clock().toISOString());
+      logger.info({ staffId: session.staff.id }, 'staff signed in');
+      return { token: await startSession(session.staff, 'full', meta.userAgent) };
+    },
+
+    /** The authenticator to add: the pending secret is kept, so reloading shows the same QR code. */
+    async enrolment(session: LiveStaffSession): Promise<{ secret: string; uri: string; qrSvgDataUrl: string }> {
+      let secret = session.staff.totpSecret;
+      if (session.staff.totpEnabled || !secret) {
+        if (session.staff.totpEnabled) throw new ValidationError({ code: 'Two-step sign-in is already on.' });
+        secret = newTotpSecret();
+        await updateStaff(db, session.staff.id, { totpSecret: secret, totpEnabled: false, totpLastStep: null }, clock().toISOString());
+      }
+      return { secret, ...(await totpEnrolment(secret, await issuer(), session.staff.email)) };
+    },
+
+    /**
+     * Turns TOTP on with a first code and hands out the recovery codes once. The session (new at the
+     * password step) becomes full in place, so the page that shows the codes still opens; every
+     * other session of the person ends.
+     */
+    async finishEnrolment(session: LiveStaffSession, input: unknown, meta: { address: string | null }): Promise<{ recoveryCodes: string[] }> {
+      const { code } = parseBody(SecondFactorSchema, input);
+      const staff = (await findStaff(db, session.staff.id))!;
+      if (staff.totpEnabled) throw new ValidationError({ code: 'Two-step sign-in is already on.' });
+      if (!staff.totpSecret) throw new ValidationError({ code: 'Reload this page to get a QR code, then try again.' });
+      const now = clock();
+      const step = await totpStep(staff.totpSecret, code, null, now);
+      if (step === null) throw new ValidationError({ code: WRONG_CODE });
+      const recoveryCodes = await db.transaction().execute(async (trx) => {
+        await updateStaff(trx, staff.id, { totpEnabled: true, totpLastStep: step }, now.toISOString());
+        const codes = await issueRecoveryCodes(staff.id, now, trx);
+        await recordAudit(trx, selfActor(staff, meta.address), { action: 'two_factor_enabled', subject: `staff:${staff.id}`, summary: `${staff.email} turned on two-step sign-in`, before: { totpEnabled: false }, after: { totpEnabled: true } }, now);
+        return codes;
+      });
+      await revokeSessionsOf(db, staff.id, now.toISOString(), session.id);
+      if (session.stage !== 'full') {
+        await promoteSession(db, session.id, new Date(Date.parse(session.createdAt) + ABSOLUTE_MS).toISOString(), now.toISOString());
+        await updateStaff(db, staff.id, { lastSignInAt: now.toISOString() }, now.toISOString());
+      }
+      return { recoveryCodes };
+    },
+
+    /** New recovery codes (the old ones stop working); needs a current code from the app. */
+    async newRecoveryCodes(session: LiveStaffSession, input: unknown, address: string | null): Promise<string[]> {
+      const { code } = parseBody(SecondFactorSchema, input);
+      const staff = (await findStaff(db, session.staff.id))!;
+      if (!staff.totpEnabled || !staff.totpSecret) throw new ValidationError({ code: 'Turn on two-step sign-in first.' });
+      const now = clock();
+      const step = await totpStep(staff.totpSecret, code, staff.totpLastStep, now);
+      if (step === null || !(await advanceTotpStep(db, staff.id, step, now.toISOString()))) throw new ValidationError({ code: WRONG_CODE });
+      return db.transaction().execute(async (trx) => {
+        const codes = await issueRecoveryCodes(staff.id, now, trx);
+        await recordAudit(trx, selfActor(staff, address), { action: 'recovery_codes_renewed', subject: `staff:${staff.id}`, summary: `${staff.email} made new recovery codes` }, now);
+        return codes;
+      });
+    },
+
+    /** Volunteers may turn two-step sign-in off again (admins may not); needs a current code. */
+    async turnOffTwoFactor(session: LiveStaffSession, input: unknown, address: string | null): Promise<void> {
+      const staff = (await findStaff(db, session.staff.id))!;
+      if (staff.role === 'admin') throw new ValidationError({ code: 'Admins must keep two-step sign-in on.' });
+      const { code } = parseBody(SecondFactorSchema, input);
+      const now = clock();
+      const step = staff.totpSecret ? await totpStep(staff.totpSecret, code, staff.totpLastStep, now) : null;
+      if (step === null || !(await advanceTotpStep(db, staff.id, step, now.toISOString()))) throw new ValidationError({ code: WRONG_CODE });
+      await db.transaction().execute(async (trx) => {
+        await updateStaff(trx, staff.id, { totpEnabled: false, totpSecret: null }, now.toISOString());
+        await deleteRecoveryCodes(trx, staff.id);
+        await recordAudit(trx, selfActor(staff, address), { action: 'two_factor_disabled', subject: `staff:${staff.id}`, summary: `${staff.email} turned off two-step sign-in`, before: { totpEnabled: true }, after: { totpEnabled: false } }, now);
+      });
+    },
+
+    async recoveryCodesLeft(staffId: number): Promise<number> {
+      return countUnusedRecoveryCodes(db, staffId);
+    },
+
+    /** Who a set-up link is for; null when it is unknown, used or past its 72 hours. */
+    async invitation(token: string): Promise<StaffMember | null> {
+      if (!token || token.length > 100) return null;
+      const invite = await findLiveInvite(db, sha256(token), clock().toISOString());
+      const staff = invite ? await findStaff(db, invite.staffId) : null;
+      return staff && staff.status !== 'disabled' ? toStaffMember(staff) : null;
+    },
+
+    /**
+     * Sets the password from a set-up link (once) and signs in. Two-step sign-in starts over: the
+     * link is also how a locked-out admin gets back in (staff:add again, or an admin's new invitation).
+     */
+    async acceptInvitation(token: string, input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string; stage: StaffSessionStage }> {
+      const form = parseBody(SetUpAccountSchema, input);
+      if (isCommonPassword(form.password)) throw new ValidationError({ password: 'This password is too common. Please choose a less guessable one.' });
+      const passwordHash = await hash(form.password);
+      const now = clock();
+      const staff = await db.transaction().execute(async (trx) => {
+        const staffId = await consumeInvite(trx, sha256(token), now.toISOString());
+        const found = staffId === null ? null : await findStaff(trx, staffId);
+        if (!found || found.status === 'disabled') throw new ValidationError({ form: 'This set-up link has expired or was already used. Ask an admin for a new one.' });
+        await updateStaff(trx, found.id, { name: form.name, passwordHash, status: 'active', totpEnabled: false, totpSecret: null, totpLastStep: null }, now.toISOString());
+        await deleteRecoveryCodes(trx, found.id);
+        await expireInvites(trx, found.id, now.toISOString());
+        await revokeSessionsOf(trx, found.id, now.toISOString());
+        await recordAudit(trx, selfActor(found, meta.address), { action: 'staff_set_up', subject: `staff:${found.id}`, summary: `${found.email} set a password from a set-up link`, before: { status: found.status, totpEnabled: found.totpEnabled }, after: { status: 'active', totpEnabled: false } }, now);
+        return { ...found, name: form.name, status: 'active' as const, totpEnabled: false, totpSecret: null };
+      });
+      const stage = stageAfterPassword(staff);
+      return { token: await startSession(staff, stage, meta.userAgent), stage };
+    },
+
+    /** Sessions ended more than a day ago are of no further use. */
+    async purgeEndedSessions(): Promise<number> {
+      return deleteEndedSessions(db, new Date(clock().getTime() - 24 * 60 * 60_000).toISOString());
+    },
+
+    async signOut(token: string | null | undefined): Promise<void> {
+      if (token && token.length <= 100) await revokeSession(db, sha256(token), clock().toISOString());
+    },
+  };
+}
+
+export type StaffAuth = ReturnType<typeof createStaffAuth>;

@@ -1,0 +1,193 @@
+import { createCookie } from 'react-router';
+import type {
+  ActionResult,
+  AuthStep,
+  BackOfficeActions,
+  BackOfficeContext,
+  BackOfficeExports,
+  BackOfficeReports,
+  StaffAuthPort,
+  StaffPort,
+  StaffSessionView,
+} from '../../../common/back-office';
+import { DomainError, TooManyRequestsError } from '../../domain/errors';
+import { hmac, randomToken, sameSecret } from '../../domain/staff/secrets';
+import { toStaffMember, type LiveStaffSession, type StaffAuth } from '../../domain/staff/staff-auth';
+import type { StaffManagement } from '../../domain/staff/staff-management';
+
+export interface BackOfficeDeps {
+  staffAuth: StaffAuth;
+  staffManagement: StaffManagement;
+  reports: BackOfficeReports;
+  exports: BackOfficeExports;
+  actions: BackOfficeActions;
+  /** Secure cookies (HTTPS only) in production. */
+  secureCookies: boolean;
+  /** Server secret the CSRF tokens are keyed with. */
+  secret: string;
+}
+
+/** Only /admin ever receives these cookies: the public site never sees a staff session. */
+const COOKIE_PATH = '/admin';
+
+function formObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') out[key] = value;
+  return out;
+}
+
+function failure(error: unknown): { ok: false; errors: Record<string, string>; status: 400 | 429 } {
+  if (error instanceof TooManyRequestsError) return { ok: false, errors: error.fields, status: 429 };
+  if (error instanceof DomainError) return { ok: false, errors: error.fields, status: 400 };
+  throw error;
+}
+
+async function result(run: () => Promise<string>): Promise<ActionResult> {
+  try {
+    return { ok: true, message: await run() };
+  } catch (error) {
+    const { errors } = failure(error);
+    return { ok: false, errors };
+  }
+}
+
+/**
+ * The back office as loaders and actions see it: the domain's staff sign-in behind an HttpOnly,
+ * SameSite=Strict cookie on /admin, CSRF tokens bound to the session (or, before sign-in, to a
+ * random cookie), and domain errors turned into field errors for the forms.
+ */
+export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, secureCookies, secret }: BackOfficeDeps) {
+  const options = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
+  const sessionCookie = createCookie('staff_session', options);
+  const csrfCookie = createCookie('staff_csrf', options);
+  const csrfKey = hmac(secret, 'staff-csrf');
+
+  const tokenOf = async (request: Request): Promise<string | null> => {
+    const value: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
+    return typeof value === 'string' ? value : null;
+  };
+  const setSession = (token: string) => sessionCookie.serialize(token);
+  const clearSession = () => sessionCookie.serialize('', { expires: new Date(0), maxAge: 0 });
+  const csrfFor = (live: LiveStaffSession) => hmac(csrfKey, `session:${live.id}`);
+
+  return (clientAddress: string | null, userAgent: string | null): BackOfficeContext => {
+    const meta = { address: clientAddress, userAgent };
+
+    async function live(request: Request): Promise<LiveStaffSession | null> {
+      const found = await staffAuth.lookup(await tokenOf(request));
+      return found.session;
+    }
+
+    async function liveOrThrow(request: Request): Promise<LiveStaffSession> {
+      const session = await live(request);
+      if (!session) throw new Response('Sign in first.', { status: 401 });
+      return session;
+    }
+
+    async function step(run: () => Promise<{ token: string; stage: StaffSessionView['stage'] }>): Promise<AuthStep> {
+      try {
+        const { token, stage } = await run();
+        return { ok: true, stage, setCookie: await setSession(token) };
+      } catch (error) {
+        return failure(error);
+      }
+    }
+
+    const auth: StaffAuthPort = {
+      async session(request) {
+        const found = await staffAuth.lookup(await tokenOf(request));
+        if (!found.session) return { session: null, ended: found.ended };
+        const { staff, stage } = found.session;
+        return { session: { staff: toStaffMember(staff), stage, csrfToken: csrfFor(found.session) }, ended: false };
+      },
+      async anonymousCsrf(request) {
+        const existing: unknown = await csrfCookie.parse(request.headers.get('Cookie'));
+        if (typeof existing === 'string' && existing.length >= 32) return { token: hmac(csrfKey, `anonymous:${existing}`), setCookie: null };
+        const fresh = randomToken();
+        return { token: hmac(csrfKey, `anonymous:${fresh}`), setCookie: await csrfCookie.serialize(fresh) };
+      },
+      async csrfOk(request, form, session) {
+        const sent = form.get('csrf');
+        if (typeof sent !== 'string' || sent.length === 0) return false;
+        if (session) return sameSecret(sent, session.csrfToken);
+        const cookie: unknown = await csrfCookie.parse(request.headers.get('Cookie'));
+        return typeof cookie === 'string' && cookie.length >= 32 && sameSecret(sent, hmac(csrfKey, `anonymous:${cookie}`));
+      },
+      signIn: (_request, form) => step(() => staffAuth.signIn(formObject(form), meta)),
+      async secondFactor(request, form) {
+        const session = await liveOrThrow(request);
+        return step(async () => ({ ...(await staffAuth.secondFactor(session, formObject(form), meta)), stage: 'full' as const }));
+      },
+      async enrolment(request) {
+        const session = await live(request);
+        if (!session || session.staff.totpEnabled) return null;
+        return staffAuth.enrolment(session);
+      },
+      async finishEnrolment(request, form) {
+        const session = await liveOrThrow(request);
+        try {
+          const done = await staffAuth.finishEnrolment(session, formObject(form), meta);
+          return { ok: true, recoveryCodes: done.recoveryCodes };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+      async newRecoveryCodes(request, form) {
+        const session = await liveOrThrow(request);
+        try {
+          return { ok: true, recoveryCodes: await staffAuth.newRecoveryCodes(session, formObject(form), clientAddress) };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+      async turnOffTwoFactor(request, form) {
+        const session = await liveOrThrow(request);
+        return result(async () => {
+          await staffAuth.turnOffTwoFactor(session, formObject(form), clientAddress);
+          return 'Two-step sign-in is off.';
+        });
+      },
+      async recoveryCodesLeft(request) {
+        const session = await liveOrThrow(request);
+        return staffAuth.recoveryCodesLeft(session.staff.id);
+      },
+      invitation: (token) => staffAuth.invitation(token),
+      acceptInvitation: (_request, token, form) => step(() => staffAuth.acceptInvitation(token, formObject(form), meta)),
+      async signOut(request) {
+        await staffAuth.signOut(await tokenOf(request));
+        return clearSession();
+      },
+    };
+
+    const staff: StaffPort = {
+      list: () => staffManagement.list(),
+      invite: (actor, form) =>
+        result(async () => {
+          const invited = await staffManagement.invite(actor, formObject(form));
+          return `Invitation sent to ${invited.email}. The link works for 72 hours.`;
+        }),
+      changeRole: (actor, staffId, role) =>
+        result(async () => {
+          const changed = await staffManagement.changeRole(actor, staffId, role);
+          return `${changed.email} is now ${changed.role === 'admin' ? 'an admin' : 'a volunteer'}.`;
+        }),
+      setEnabled: (actor, staffId, enabled) =>
+        result(async () => {
+          const changed = await staffManagement.setEnabled(actor, staffId, enabled);
+          return enabled ? `${changed.email} can sign in again.` : `${changed.email} is disabled and signed out everywhere.`;
+        }),
+      resetTwoFactor: (actor, staffId) =>
+        result(async () => {
+          const changed = await staffManagement.resetTwoFactor(actor, staffId);
+          return `Two-step sign-in of ${changed.email} was reset. They set it up again at their next sign-in.`;
+        }),
+      endSessions: (actor, staffId) =>
+        result(async () => {
+          const ended = await staffManagement.endSessions(actor, staffId);
+          return `Signed out of ${ended} session${ended === 1 ? '' : 's'}.`;
+        }),
+    };
+
+    return { auth, staff, reports, exports, actions, clientAddress };
+  };
+}
