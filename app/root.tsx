@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthSession } from './accounts/AuthSession';
@@ -28,6 +28,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  // The back office has its own shell (app/admin); the public header, footer and donate bar stay out.
+  const backOffice = isBackOffice(useLocation().pathname);
   return (
     // The head script below adds data-auth to <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -41,9 +43,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()} payments={data?.payments ?? { provider: 'simulated' }}>
-          {children}
-        </SiteShell>
+        {backOffice ? (
+          children
+        ) : (
+          <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()} payments={data?.payments ?? { provider: 'simulated' }}>
+            {children}
+          </SiteShell>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -51,10 +57,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export default function App() {
+  const backOffice = isBackOffice(useLocation().pathname);
   return (
     <>
-      <AuthSession />
+      {backOffice ? null : <AuthSession />}
       <Outlet />
     </>
   );

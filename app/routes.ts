@@ -1,6 +1,6 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** Spec §2 route table; anything else falls to the not-found route (HTTP 404). */
+/** Spec §2 route table and the back office; anything else falls to the not-found route (HTTP 404). */
 export default [
   index('routes/home.tsx'),
   route('cof', 'routes/cof.tsx'),
@@ -22,5 +22,26 @@ export default [
   route('reset/:token', 'routes/reset-password.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // The back office (issue 11): every page but sign-in and set-up needs a staff session.
+  ...prefix('admin', [
+    route('login', 'routes/admin/login.tsx'),
+    route('login/code', 'routes/admin/login-code.tsx'),
+    route('invite/:token', 'routes/admin/invite.tsx'),
+    route('logout', 'routes/admin/logout.tsx'),
+    route('donations.csv', 'routes/admin/donations-csv.ts'),
+    route('events/:eventNumber/registrations.csv', 'routes/admin/registrations-csv.ts'),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/overview.tsx'),
+      route('security', 'routes/admin/security.tsx'),
+      route('donations', 'routes/admin/donations.tsx'),
+      route('payments/:paymentId', 'routes/admin/payment.tsx'),
+      route('events', 'routes/admin/events.tsx'),
+      route('events/:eventNumber/registrations', 'routes/admin/registrations.tsx'),
+      route('events/:eventNumber/check-in', 'routes/admin/check-in.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,13 +1,16 @@
 /**
  * Screenshots of pages at desktop (1280 px) and phone (390 px) widths, for people to look at:
- * `npx tsx scripts/screenshots.ts [/path ...]` writes screenshots/<width>-<name>.png.
+ * `npx tsx scripts/screenshots.ts [/path ...]` writes screenshots/<width>-<name>.png. Back-office
+ * paths (/admin/…) are taken signed in as a new admin (set up through a set-up link, as in real use).
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
 import { loadConfig } from '../server/config';
+import { issueSetUpLink } from '../server/domain/staff/staff-management';
 import { startServer } from '../server/server';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
@@ -22,9 +25,26 @@ const server = await startServer(
   { pages: 'build' },
 );
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const PASSWORD = 'screenshots-only-password';
+
+/** A fresh admin signed in on this page: set-up link, password, authenticator. */
+async function signInAsNewAdmin(page: Page): Promise<void> {
+  const { token } = await issueSetUpLink(server.db, { email: `screenshots.${Date.now()}@example.org`, role: 'admin' });
+  await page.goto(`${server.url}/admin/invite/${token}`);
+  await page.getByLabel('Your name').fill('Screenshot Admin');
+  await page.getByLabel('Choose a password').fill(PASSWORD);
+  await page.getByLabel('Type it again').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code from your app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+}
+
 try {
   for (const width of [1280, 390]) {
     const page = await browser.newPage({ viewport: { width, height: width > 768 ? 900 : 844 }, isMobile: width <= 768 });
+    if (paths.some((p) => p.startsWith('/admin') && !p.startsWith('/admin/login') && !p.startsWith('/admin/invite'))) await signInAsNewAdmin(page);
     for (const urlPath of paths) {
       await page.goto(`${server.url}${urlPath}`, { waitUntil: 'networkidle' });
       // Scroll through once so lazy images below the fold load before the picture is taken.

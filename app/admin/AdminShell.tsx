@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import type { StaffMember } from '../../common/back-office';
+import { Button, StaffForm } from './forms';
+
+const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[] = [
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/donations', label: 'Donations' },
+  { to: '/admin/events', label: 'Events' },
+  { to: '/admin/staff', label: 'Staff', adminOnly: true },
+  { to: '/admin/audit', label: 'Audit log', adminOnly: true },
+];
+
+/** The back office's frame: its own header and navigation, nothing of the public site's. */
+export function AdminShell({ siteName, staff, enrolling, children }: { siteName: string; staff: StaffMember; enrolling: boolean; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
+        Skip to content
+      </a>
+      <header className="border-b border-brand-900 bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+          <p className="text-lg font-bold">
+            {siteName} <span className="font-normal text-brand-100">· Back office</span>
+          </p>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span>
+              {staff.email} <span className="rounded bg-brand-900 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">{staff.role}</span>
+            </span>
+            <NavLink to="/admin/security" className="underline underline-offset-2 hover:text-brand-100">
+              Security
+            </NavLink>
+            <StaffForm action="/admin/logout" reloadDocument>
+              <Button variant="secondary" className="min-h-9 py-1">
+                Sign out
+              </Button>
+            </StaffForm>
+          </div>
+        </div>
+        {enrolling ? null : (
+          <nav aria-label="Back office" className="mx-auto max-w-6xl overflow-x-auto px-2">
+            <ul className="flex gap-1">
+              {LINKS.filter((link) => !link.adminOnly || staff.role === 'admin').map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) =>
+                      `block whitespace-nowrap border-b-4 px-3 py-2 text-sm font-semibold ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="admin-main" className="mx-auto max-w-6xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** A page's heading row: title, optional lead text and actions (exports, filters). */
+export function AdminPageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+        {lead ? <p className="mt-1 text-slate-700">{lead}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Form, useRouteLoaderData, type FormProps } from 'react-router';
+
+/** The admin layout's loader data, for the CSRF token every form carries. */
+interface AdminLayoutData {
+  csrfToken: string;
+}
+
+/** The hidden CSRF field; pages outside the layout (sign-in, set-up) pass their own token. */
+export function CsrfField({ token }: { token?: string }) {
+  const layout = useRouteLoaderData<AdminLayoutData>('routes/admin/layout');
+  return <input type="hidden" name="csrf" value={token ?? layout?.csrfToken ?? ''} />;
+}
+
+/** A back-office form: posts (works with JavaScript off) and always carries the CSRF token. */
+export function StaffForm({ csrfToken, children, method = 'post', ...props }: FormProps & { csrfToken?: string }) {
+  return (
+    <Form method={method} {...props}>
+      {method === 'post' ? <CsrfField token={csrfToken} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * Same look as the public forms' field error (app/ui/FormFields), kept apart on purpose: sharing
+ * that module with the back office would change how the public pages' JavaScript is split.
+ */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mb-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** An uncontrolled labelled input (forms post without JavaScript); errors sit above the input. */
+export function Field({ name, label, error, hint, id, className = '', ...input }: FieldProps) {
+  const inputId = id ?? `field-${name}`;
+  const errorId = `${inputId}-error`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <FieldError id={errorId} message={error} />
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined}
+        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const BUTTON = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary: 'border border-slate-400 bg-white text-slate-900 hover:bg-slate-100',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+};
+
+export function Button({ variant = 'primary', className = '', ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof BUTTON }) {
+  return (
+    <button
+      type="submit"
+      className={`inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-offset-2 disabled:opacity-60 ${BUTTON[variant]} ${className}`}
+      {...props}
+    />
+  );
+}
+
+/** What an action answered: a success line or the errors that are not beside a field. */
+export function Notice({ tone, children }: { tone: 'success' | 'error' | 'info'; children: ReactNode }) {
+  const styles = {
+    success: 'border-green-300 bg-green-50 text-green-900',
+    error: 'border-red-300 bg-red-50 text-red-900',
+    info: 'border-sky-300 bg-sky-50 text-sky-900',
+  };
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`mb-4 rounded-md border px-4 py-3 text-sm font-medium ${styles[tone]}`}>
+      {children}
+    </div>
+  );
+}
+
+/** Errors from an action that are not keyed to a field shown on this form. */
+export function OtherErrors({ errors, shown }: { errors: Record<string, string> | undefined; shown: string[] }) {
+  const rest = Object.entries(errors ?? {}).filter(([key]) => !shown.includes(key));
+  if (rest.length === 0) return null;
+  return <Notice tone="error">{rest.map(([, message]) => message).join(' ')}</Notice>;
+}

@@ -1,0 +1,55 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import type { StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export interface SignedInStaff {
+  session: StaffSessionView;
+  actor: StaffActor;
+}
+
+/** Where a signed-out visitor goes, remembering the page they asked for. */
+function toSignIn(request: Request, ended: boolean): Response {
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
+  const params = new URLSearchParams();
+  if (back !== '/admin' && back !== '/admin/') params.set('next', back);
+  if (ended) params.set('ended', '1');
+  const query = params.toString();
+  return redirect(`/admin/login${query ? `?${query}` : ''}`);
+}
+
+/**
+ * Every back-office loader and action starts here: no full staff session, no data (a redirect to
+ * the sign-in page); halfway sessions go on to the code or to setting up an authenticator; a
+ * volunteer asking for an admin-only page gets 403.
+ */
+export async function requireStaff({ request, context }: Args, options: { role?: StaffRole; allowEnrol?: boolean } = {}): Promise<SignedInStaff> {
+  const { session, ended } = await context.backOffice.auth.session(request);
+  if (!session) throw toSignIn(request, ended);
+  if (session.stage === 'second_factor') throw redirect('/admin/login/code');
+  if (session.stage === 'enrol' && !options.allowEnrol) throw redirect('/admin/security');
+  if (options.role === 'admin' && session.staff.role !== 'admin') {
+    throw new Response('Only an admin can do this.', { status: 403 });
+  }
+  return { session, actor: { id: session.staff.id, email: session.staff.email, role: session.staff.role, address: context.backOffice.clientAddress } };
+}
+
+/** For actions: the staff check, then the form with its CSRF token checked (403 without it). */
+export async function requireStaffForm(args: Args, options: { role?: StaffRole; allowEnrol?: boolean } = {}): Promise<SignedInStaff & { form: FormData }> {
+  const staff = await requireStaff(args, options);
+  const form = await args.request.formData();
+  if (!(await args.context.backOffice.auth.csrfOk(args.request, form, staff.session))) {
+    throw new Response('This form has expired. Go back, reload the page and try again.', { status: 403 });
+  }
+  return { ...staff, form };
+}
+
+/** The id or number in a path segment, or a 404. */
+export function pathNumber(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) throw new Response('Not found', { status: 404 });
+  return Number(value);
+}

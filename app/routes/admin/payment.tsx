@@ -1,0 +1,212 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/payment';
+import type { StaffRefundReason } from '../../../common/back-office';
+import { formatCents } from '../../../common/money';
+import { formatMoment } from '../../../common/moment';
+import { AdminPageHeader } from '../../admin/AdminShell';
+import { linkClass } from '../../admin/DataTable';
+import { Button, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { StatusBadge } from '../../admin/StatusBadge';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Payment ${params.paymentId} | Back office` }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { session } = await requireStaff(args);
+  const payment = await args.context.backOffice.reports.payment(pathNumber(args.params.paymentId));
+  if (!payment) throw new Response('Not found', { status: 404 });
+  // One key per form shown: the same refund posted twice (a double click, a resent form) refunds once.
+  return { payment, isAdmin: session.staff.role === 'admin', requestKey: crypto.randomUUID() };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const paymentId = pathNumber(args.params.paymentId);
+  const intent = (await args.request.clone().formData()).get('intent');
+  const { actor, form } = await requireStaffForm(args, intent === 'refund' ? { role: 'admin' } : {});
+  const actions = args.context.backOffice.actions;
+  const result =
+    intent === 'refund'
+      ? await actions.refund(actor, paymentId, {
+          amount: String(form.get('amount') ?? ''),
+          reason: String(form.get('reason') ?? '') as StaffRefundReason,
+          note: String(form.get('note') ?? ''),
+          requestKey: String(form.get('requestKey') ?? ''),
+        })
+      : intent === 'resend'
+        ? await actions.resend(actor, paymentId)
+        : ({ ok: false, errors: { form: 'Unknown action.' } } as const);
+  const echo = intent === 'refund' ? { amount: String(form.get('amount') ?? '').slice(0, 20), note: String(form.get('note') ?? '').slice(0, 500) } : null;
+  return result.ok ? { intent, message: result.message } : data({ intent, errors: result.errors as Record<string, string>, echo }, { status: 400 });
+}
+
+const REASON_TEXT: Record<string, string> = {
+  requested_by_customer: "At the payer's request",
+  staff: "Foundation's decision",
+  event_full: 'The event was full',
+  event_closed: 'Sign-up had closed',
+  outside_site: 'Refunded outside the site (Stripe Dashboard)',
+};
+
+const MAIL_TEXT: Record<string, string> = {
+  donation_paid: 'Receipt',
+  signup_paid: 'Sign-up confirmation',
+  refund_notice: 'Refund notice',
+};
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t border-slate-200 py-2 first:border-t-0">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="font-semibold break-all">{children}</dd>
+    </div>
+  );
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const { payment: p, isAdmin, requestKey } = loaderData;
+  const errors: Record<string, string> | undefined = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  const echo = actionData && 'echo' in actionData ? actionData.echo : null;
+  const refundErrors = actionData?.intent === 'refund' ? errors : undefined;
+  const canResend = p.status === 'paid' || p.status === 'partially_refunded';
+  const title = p.donation ? `Donation of ${formatCents(p.amountCents)}` : `${p.signup?.eventName ?? 'Sign-up'}: ${formatCents(p.amountCents)}`;
+  return (
+    <div className="space-y-6">
+      <p className="text-sm">
+        <Link className={linkClass} to={p.signup ? `/admin/events/${p.signup.eventNumber}/registrations` : '/admin/donations'}>
+          {p.signup ? `Back to ${p.signup.eventName}` : 'Back to donations'}
+        </Link>
+      </p>
+      <AdminPageHeader title={title} lead={<StatusBadge status={p.status} />} />
+      {actionData && 'message' in actionData ? <Notice tone="success">{actionData.message}</Notice> : null}
+      <OtherErrors errors={actionData?.intent === 'resend' ? errors : refundErrors} shown={['amount', 'reason', 'note']} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="facts-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+          <h2 id="facts-heading" className="mb-2 text-lg font-bold">
+            Payment {p.paymentId}
+          </h2>
+          <dl className="text-sm">
+            <Fact label="Amount">{formatCents(p.amountCents)}</Fact>
+            <Fact label="Refunded">{formatCents(p.refundedCents)}</Fact>
+            <Fact label="Started">{formatMoment(p.createdAt)}</Fact>
+            <Fact label="Paid">{p.paidAt ? formatMoment(p.paidAt) : 'Not paid'}</Fact>
+            {p.donation ? (
+              <>
+                <Fact label="Donor email">{p.donation.email}</Fact>
+                <Fact label="Receipt number">{p.donation.donationId}</Fact>
+                <Fact label="Message">{p.donation.message || '—'}</Fact>
+              </>
+            ) : null}
+            {p.signup ? (
+              <>
+                <Fact label="Event">
+                  <Link className={linkClass} to={`/admin/events/${p.signup.eventNumber}/registrations`}>
+                    {p.signup.eventName}
+                  </Link>
+                </Fact>
+                {p.signup.teamName ? <Fact label="Team">{p.signup.teamName}</Fact> : null}
+                <Fact label="Places">{p.signup.places}</Fact>
+                <Fact label="Receipt email">{p.signup.receiptEmail}</Fact>
+              </>
+            ) : null}
+            <Fact label="Account">{p.account ? `${p.account.name} (${p.account.email})` : 'Not signed in'}</Fact>
+            {p.intentId ? <Fact label="Card payment id">{p.intentId}</Fact> : null}
+          </dl>
+        </section>
+
+        <div className="space-y-6">
+          {isAdmin && p.refundableCents > 0 ? (
+            <section aria-labelledby="refund-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+              <h2 id="refund-heading" className="text-lg font-bold">
+                Refund
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">
+                Up to {formatCents(p.refundableCents)} can go back to the card. The payer gets an email.
+                {p.signup ? ' A full refund frees the places for others.' : ''}
+              </p>
+              <StaffForm className="mt-4 space-y-4" noValidate>
+                <input type="hidden" name="intent" value="refund" />
+                <input type="hidden" name="requestKey" value={requestKey} />
+                <Field name="amount" label="Amount ($)" inputMode="decimal" placeholder={(p.refundableCents / 100).toFixed(2)} defaultValue={echo?.amount} error={refundErrors?.amount} hint="Leave empty to refund everything left." />
+                <div>
+                  <label htmlFor="refund-reason" className="mb-1 block text-sm font-semibold text-slate-800">
+                    Reason
+                  </label>
+                  <FieldError id="refund-reason-error" message={refundErrors?.reason} />
+                  <select id="refund-reason" name="reason" defaultValue="requested_by_customer" className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2">
+                    <option value="requested_by_customer">At the payer&apos;s request</option>
+                    <option value="staff">Foundation&apos;s decision (e.g. event cancelled)</option>
+                  </select>
+                </div>
+                <Field name="note" label="Note for the record (not sent to the payer)" maxLength={500} defaultValue={echo?.note} error={refundErrors?.note} />
+                <Button variant="danger">Refund</Button>
+              </StaffForm>
+            </section>
+          ) : null}
+          {canResend ? (
+            <section aria-labelledby="resend-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+              <h2 id="resend-heading" className="text-lg font-bold">
+                Send the {p.donation ? 'receipt' : 'confirmation'} again
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">It goes to {p.donation?.email ?? p.signup?.receiptEmail}, as the first time.</p>
+              <StaffForm className="mt-4">
+                <input type="hidden" name="intent" value="resend" />
+                <Button variant="secondary">Send again</Button>
+              </StaffForm>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="refunds-heading">
+        <h2 id="refunds-heading" className="mb-3 text-lg font-bold">
+          Refunds
+        </h2>
+        {p.refunds.length === 0 ? (
+          <p className="text-slate-700">None.</p>
+        ) : (
+          <ul className="space-y-2">
+            {p.refunds.map((r) => (
+              <li key={r.id} className="rounded-lg border border-slate-300 bg-white p-4 text-sm">
+                <p className="font-semibold">
+                  {formatCents(r.amountCents)} · {REASON_TEXT[r.reason] ?? r.reason} · {r.status === 'succeeded' ? 'done' : r.status === 'pending' ? 'on its way' : 'refused by the card processor'}
+                </p>
+                <p className="text-slate-700">
+                  {formatMoment(r.createdAt)}
+                  {r.staffEmail ? ` by ${r.staffEmail}` : ''}
+                  {r.note ? ` — “${r.note}”` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="mail-heading">
+        <h2 id="mail-heading" className="mb-3 text-lg font-bold">
+          Email sent
+        </h2>
+        {p.mail.length === 0 ? (
+          <p className="text-slate-700">None yet.</p>
+        ) : (
+          <ul className="space-y-4">
+            {p.mail.map((m) => (
+              <li key={m.id} className="rounded-lg border border-slate-300 bg-white p-4">
+                <p className="font-semibold">
+                  {MAIL_TEXT[m.purpose] ?? m.purpose}: {m.subject}
+                </p>
+                <p className="text-sm text-slate-700">
+                  To {m.to} · {m.status === 'sent' && m.sentAt ? `sent ${formatMoment(m.sentAt)}` : `waiting to be sent (queued ${formatMoment(m.createdAt)})`}
+                </p>
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">Show the message as sent</summary>
+                  <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-sans text-sm text-slate-900">{m.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/security';
+import { AdminPageHeader } from '../../admin/AdminShell';
+import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { RecoveryCodes } from '../../admin/RecoveryCodes';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Back office' }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { session } = await requireStaff(args, { allowEnrol: true });
+  const { staff } = session;
+  const wantsSetup = staff.role === 'admin' || new URL(args.request.url).searchParams.get('setup') === '1';
+  const enrolment = !staff.totpEnabled && wantsSetup ? await args.context.backOffice.auth.enrolment(args.request) : null;
+  const codesLeft = staff.totpEnabled ? await args.context.backOffice.auth.recoveryCodesLeft(args.request) : 0;
+  return { staff, enrolling: session.stage === 'enrol', enrolment, codesLeft };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { form } = await requireStaffForm(args, { allowEnrol: true });
+  const auth = args.context.backOffice.auth;
+  switch (form.get('intent')) {
+    case 'enable': {
+      const done = await auth.finishEnrolment(args.request, form);
+      if (!done.ok) return data({ intent: 'enable', errors: done.errors }, { status: 400 });
+      return { intent: 'enable', recoveryCodes: done.recoveryCodes };
+    }
+    case 'recovery': {
+      const done = await auth.newRecoveryCodes(args.request, form);
+      if (!done.ok) return data({ intent: 'recovery', errors: done.errors }, { status: 400 });
+      return { intent: 'recovery', recoveryCodes: done.recoveryCodes };
+    }
+    case 'disable': {
+      const done = await auth.turnOffTwoFactor(args.request, form);
+      return done.ok ? { intent: 'disable', message: done.message } : data({ intent: 'disable', errors: done.errors }, { status: 400 });
+    }
+    default:
+      return data({ intent: 'unknown', errors: { form: 'Unknown action.' } }, { status: 400 });
+  }
+}
+
+type ActionData = { intent: string; errors?: Record<string, string>; recoveryCodes?: string[]; message?: string } | undefined;
+
+function CodeForm({ intent, label, button, errors, variant = 'primary' }: { intent: string; label: string; button: string; errors?: Record<string, string>; variant?: 'primary' | 'danger' }) {
+  return (
+    <StaffForm className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <Field name="code" id={`code-${intent}`} label={label} inputMode="numeric" autoComplete="one-time-code" required className="w-48" error={errors?.code} />
+      <Button variant={variant}>{button}</Button>
+    </StaffForm>
+  );
+}
+
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, enrolling, enrolment, codesLeft } = loaderData;
+  const result = actionData as ActionData;
+  const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : undefined);
+
+  if (result?.recoveryCodes) {
+    return (
+      <div className="max-w-2xl space-y-6">
+        <AdminPageHeader title="Two-step sign-in is on" lead="From now on you sign in with your password and a code from your authenticator app." />
+        <RecoveryCodes codes={result.recoveryCodes} />
+        <Link to="/admin" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          I have saved my codes: continue
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="max-w-2xl space-y-6">
+      <AdminPageHeader title="Two-step sign-in" lead="A code from an authenticator app on your phone, on top of your password, keeps supporters' details safe even if a password leaks." />
+      {result?.message ? <Notice tone="success">{result.message}</Notice> : null}
+      <OtherErrors errors={result?.errors} shown={['code']} />
+      {staff.totpEnabled ? (
+        <>
+          <Notice tone="success">Two-step sign-in is on for {staff.email}.</Notice>
+          <section aria-labelledby="codes-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+            <h2 id="codes-heading" className="text-lg font-bold">
+              Recovery codes
+            </h2>
+            <p className="mt-1 text-slate-700">
+              You have {codesLeft} unused recovery code{codesLeft === 1 ? '' : 's'}. Making new ones stops the old ones from working.
+            </p>
+            <CodeForm intent="recovery" label="Code from your app" button="Make new recovery codes" errors={errorsFor('recovery')} />
+          </section>
+          {staff.role === 'volunteer' ? (
+            <section aria-labelledby="off-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+              <h2 id="off-heading" className="text-lg font-bold">
+                Turn off two-step sign-in
+              </h2>
+              <p className="mt-1 text-slate-700">Volunteers may turn it off; admins must keep it on.</p>
+              <CodeForm intent="disable" label="Code from your app" button="Turn off" variant="danger" errors={errorsFor('disable')} />
+            </section>
+          ) : null}
+        </>
+      ) : enrolment ? (
+        <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+          <h2 id="setup-heading" className="text-lg font-bold">
+            Set up your authenticator app
+          </h2>
+          {enrolling ? <Notice tone="info">Admins must set up two-step sign-in before using the back office.</Notice> : null}
+          <ol className="mt-2 list-decimal space-y-2 pl-5 text-slate-800">
+            <li>Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).</li>
+            <li>In the app, add an account and scan this QR code.</li>
+            <li>Type the 6-digit code the app shows.</li>
+          </ol>
+          <img src={enrolment.qrSvgDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="mt-4 rounded border border-slate-200" />
+          <p className="mt-3 text-sm text-slate-700">
+            Cannot scan? Enter this key by hand: <code className="break-all rounded bg-slate-100 px-1 font-mono text-slate-900" data-testid="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+          </p>
+          <CodeForm intent="enable" label="Code from your app" button="Turn on two-step sign-in" errors={errorsFor('enable')} />
+        </section>
+      ) : (
+        <section aria-labelledby="offer-heading" className="rounded-lg border border-slate-300 bg-white p-5">
+          <h2 id="offer-heading" className="text-lg font-bold">
+            Two-step sign-in is off
+          </h2>
+          <p className="mt-1 text-slate-700">It takes two minutes and protects the foundation's supporters.</p>
+          <Link to="/admin/security?setup=1" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Set up two-step sign-in
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}
