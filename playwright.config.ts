@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_CONTENT_DIR, E2E_OUTBOX_DIR, E2E_PORT as PORT } from './tests/e2e/e2e-env';
+import { E2E_CONTENT_DIR, E2E_DATA_DIR, E2E_OUTBOX_DIR, E2E_PORT as PORT } from './tests/e2e/e2e-env';
 
 /** Debian's Chromium (never a downloaded browser) with the flags this network needs. */
 export const CHROMIUM_LAUNCH = {
@@ -32,7 +32,7 @@ export default defineConfig({
     // Tests send X-Forwarded-For (tests/e2e/fixtures.ts): each is a visitor of its own, as behind a proxy.
     // The site runs on the test fixture's content, its event dates moved to today (FIXTURE_CONTENT),
     // never on the sample content/.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR, CONTENT_DIR: E2E_CONTENT_DIR, FIXTURE_CONTENT: '1', TRUST_PROXY: 'loopback' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR, CONTENT_DIR: E2E_CONTENT_DIR, FIXTURE_CONTENT: '1', TRUST_PROXY: 'loopback', FRESH_DATA_DIR: E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

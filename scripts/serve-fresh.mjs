@@ -4,13 +4,18 @@
 // sample content/ unless set). With FIXTURE_CONTENT=1 it first writes the test fixture
 // (tests/fixtures/content, its event dates moved to today) into CONTENT_DIR, and removes it on exit.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-fresh-'));
+// FRESH_DATA_DIR names the folder when a test must reach the same database (npm run staff:add).
+const dataDir = process.env.FRESH_DATA_DIR ? path.resolve(process.env.FRESH_DATA_DIR) : mkdtempSync(path.join(tmpdir(), 'foundation-fresh-'));
+if (process.env.FRESH_DATA_DIR) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 // A given outbox folder (the e2e suite reads mail from it) starts empty too.
 const outboxDir = process.env.OUTBOX_DIR;
 if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });

@@ -9,3 +9,6 @@ export const E2E_OUTBOX_DIR = path.join(tmpdir(), `foundation-e2e-outbox-${E2E_P
  * moved to today, written by playwright.config.ts before the server starts.
  */
 export const E2E_CONTENT_DIR = path.join(tmpdir(), `foundation-e2e-content-${E2E_PORT}`);
+/** The e2e server's data folder and database, so a test can run `npm run staff:add` against it. */
+export const E2E_DATA_DIR = path.join(tmpdir(), `foundation-e2e-data-${E2E_PORT}`);
+export const E2E_DATABASE = path.join(E2E_DATA_DIR, 'site.sqlite');

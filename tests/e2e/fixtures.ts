@@ -1,14 +1,17 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
- * Chromium logs every failed resource. Two kinds are the site working as designed: an /api answer
- * of 4xx (field errors, a refused token) and a missing Gravatar (the dashboard then shows initials;
+ * Chromium logs every failed resource. Some are the site working as designed: an /api answer of
+ * 4xx (field errors, a refused token), a back-office form's 400 or 429, and a missing Gravatar (the dashboard then shows initials;
  * these machines are offline, so every Gravatar fails here).
  */
 function isExpectedFailure(text: string, url: string): boolean {
   if (!text.startsWith('Failed to load resource')) return false;
   if (url.startsWith('https://www.gravatar.com/avatar/')) return true;
-  return /\/api\//.test(new URL(url, 'http://x').pathname) && /status of 4\d\d/.test(text);
+  const pathname = new URL(url, 'http://x').pathname;
+  if (/\/api\//.test(pathname)) return /status of 4\d\d/.test(text);
+  // A back-office form answered with field errors (400) or a sign-in limit (429).
+  return pathname.startsWith('/admin') && /status of (400|429)/.test(text);
 }
 
 /**

@@ -119,7 +119,7 @@ describe('set-up link and sign-in', () => {
     expect(again.text).toContain('expired or was already used');
   });
 
-  it('the session cookie is HttpOnly, SameSite=Strict and sent to /admin only', async () => {
+  it('the session cookie is HttpOnly and SameSite=Strict', async () => {
     const { token } = await issueSetUpLink(server.db, { email: staffEmail('cookie'), role: 'volunteer' });
     const page = await fetch(`${server.url}/admin/invite/${token}`);
     const csrfCookie = page.headers.getSetCookie().find((c) => c.startsWith('staff_csrf='))!;
@@ -135,7 +135,8 @@ describe('set-up link and sign-in', () => {
     expect(session).toBeDefined();
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Strict/i);
-    expect(session).toMatch(/Path=\/admin(;|$)/);
+    // Path=/ so that /admin.data (the overview's data) carries it too; nothing public reads it.
+    expect(session).toMatch(/Path=\/(;|$)/);
     // Secure is for production (HTTPS); the test server speaks plain HTTP on loopback.
     expect(session).not.toMatch(/Secure/i);
   });

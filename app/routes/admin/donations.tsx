@@ -28,7 +28,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
     <div>
       <AdminPageHeader
         title="Donations"
-        lead={`${list.total} donation${list.total === 1 ? '' : 's'} match, ${formatCents(list.totalCents)} in all.`}
+        lead={`${list.total} donation${list.total === 1 ? ' matches' : 's match'}, ${formatCents(list.totalCents)} in all.`}
         actions={
           <a href={`/admin/donations.csv${filterQuery(form)}`} download className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             Download CSV

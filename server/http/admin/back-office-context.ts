@@ -27,8 +27,13 @@ export interface BackOfficeDeps {
   secret: string;
 }
 
-/** Only /admin ever receives these cookies: the public site never sees a staff session. */
-const COOKIE_PATH = '/admin';
+/**
+ * The session cookie's path is / because React Router asks for the overview's data at /admin.data,
+ * which a cookie limited to /admin would not reach; the public site never reads it. The CSRF cookie
+ * before sign-in is only needed by /admin/login and /admin/invite.
+ */
+const SESSION_COOKIE_PATH = '/';
+const CSRF_COOKIE_PATH = '/admin';
 
 function formObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -57,9 +62,9 @@ async function result(run: () => Promise<string>): Promise<ActionResult> {
  * random cookie), and domain errors turned into field errors for the forms.
  */
 export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, secureCookies, secret }: BackOfficeDeps) {
-  const options = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
-  const sessionCookie = createCookie('staff_session', options);
-  const csrfCookie = createCookie('staff_csrf', options);
+  const options = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
+  const sessionCookie = createCookie('staff_session', { ...options, path: SESSION_COOKIE_PATH });
+  const csrfCookie = createCookie('staff_csrf', { ...options, path: CSRF_COOKIE_PATH });
   const csrfKey = hmac(secret, 'staff-csrf');
 
   const tokenOf = async (request: Request): Promise<string | null> => {

@@ -1,0 +1,216 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { readFile } from 'node:fs/promises';
+import { readOutbox } from '../helpers/outbox';
+import { createTestEvent } from '../helpers/events';
+import { createDatabase } from '../../server/db/database';
+import { signedIn } from './accounts';
+import { E2E_DATABASE, E2E_OUTBOX_DIR } from './e2e-env';
+import { expect, test } from './fixtures';
+import { signedInAdmin } from './staff';
+
+/**
+ * The back office as volunteers use it, on data made through the public site's API: lists with
+ * filters, CSV downloads read back, a refund end to end, and check-in on a phone. Events are the
+ * test's own (written to the e2e database), so other tests' sign-ups never change the counts.
+ */
+
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+let eventCounter = 0;
+
+/** A new event of the test's own, open for sign-up, dated relative to today. */
+async function ownEvent(eventType: 'Golf Event' | 'Benefit Event', capacity: number | null, name: string): Promise<number> {
+  const db = createDatabase({ kind: 'sqlite', file: E2E_DATABASE });
+  try {
+    const eventNumber = 5000 + (process.pid % 1000) * 10 + eventCounter++;
+    await createTestEvent(db, { eventNumber, eventType, capacity, name });
+    return eventNumber;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Calls the public API as the signed-in supporter on this page does, and pays with the test card. */
+async function payViaApi(page: Page, path: string, body: Record<string, unknown>): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  const intent = await page.request.post(`/api/stripe/${path}`, { data: body, headers });
+  expect(intent.status(), await intent.text()).toBe(201);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/simulated/confirm', {
+    data: { clientSecret, number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123', zip: '43947' },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+const golfTeam = (eventNumber: number, captain: string) => ({
+  eventNumber,
+  eventDescription: 'Golf outing',
+  amount: '400.00',
+  receiptEmail: `${captain.toLowerCase().replace(/\W+/g, '.')}@example.org`,
+  ...Object.fromEntries(
+    [1, 2, 3, 4].flatMap((n) => [
+      [`player${n}Name`, n === 1 ? captain : `${captain} Partner ${n}`],
+      [`player${n}Email`, `p${n}.${Date.now()}@example.org`],
+      [`player${n}ShirtSize`, ['S', 'M', 'L', 'XL'][n - 1]!],
+    ]),
+  ),
+});
+
+const party = (eventNumber: number, receiptEmail: string) => ({
+  eventNumber,
+  eventDescription: 'Steak fry',
+  amount: '65.00',
+  receiptEmail,
+  attendees: [
+    { name: 'Dana Griller', allergies: '', child: false },
+    { name: 'Kim Griller', allergies: 'shellfish', child: false },
+    { name: 'Lee Griller', allergies: '', child: true },
+  ],
+});
+
+async function download(page: Page, click: () => Promise<void>): Promise<Record<string, string>[]> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const text = await readFile((await file.path())!, 'utf8');
+  expect(text.charCodeAt(0), 'UTF-8 byte-order mark for Excel').toBe(0xfeff);
+  return parse(text, { bom: true, columns: true }) as Record<string, string>[];
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('donations: search, filter, open one, and download the filtered list as CSV @desktop', async ({ page }) => {
+  const tag = `e2e${Date.now().toString(36)}`;
+  await signedIn(page);
+  await payViaApi(page, 'donation_intent', { amount: '35.00', email: `first.${tag}@example.org`, message: `Thanks ${tag}` });
+  await payViaApi(page, 'donation_intent', { amount: '150.00', email: `second.${tag}@example.org`, message: `=cmd|' /C calc'!A0 ${tag}` });
+
+  await signedInAdmin(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Donations' }).click();
+  await page.getByLabel('Search name, email or message').fill(tag);
+  await page.getByRole('button', { name: 'Show donations' }).click();
+  await expect(page.getByText('2 donations match, $185.00 in all.')).toBeVisible();
+  await page.getByLabel('Smallest amount ($)').fill('100');
+  await page.getByRole('button', { name: 'Show donations' }).click();
+  await expect(page.getByText('1 donation matches, $150.00 in all.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: `second.${tag}@example.org`, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `first.${tag}@example.org`, exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const rows = await download(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ Email: `second.${tag}@example.org`, Amount: '150.00', Status: 'paid' });
+  expect(rows[0]!.Message.startsWith("'=cmd")).toBe(true);
+
+  await page.getByRole('link', { name: /Donation of \$150\.00/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Donation of $150.00' })).toBeVisible();
+  await page.getByText('Show the message as sent').first().click();
+  await expect(page.getByText(/Thank you/i).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('registrations: a steak-fry party with head counts and allergies, and its roster as CSV', async ({ page }) => {
+  const name = `Steak Night ${Date.now().toString(36)}`;
+  const eventNumber = await ownEvent('Benefit Event', 100, name);
+  await signedIn(page);
+  await payViaApi(page, 'steakfry_signup_intent', party(eventNumber, `grillers.${Date.now()}@example.org`));
+
+  await signedInAdmin(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Events' }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: `Registrations for ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('2 adults, 1 child')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Kim Griller: shellfish' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paid (1)' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const rows = await download(page, () => page.getByRole('link', { name: 'Download CSV (paid)' }).click());
+  expect(rows.map((r) => [r.Name, r.Ticket, r.Allergies, r.Status])).toEqual([
+    ['Dana Griller', 'adult', '', 'paid'],
+    ['Kim Griller', 'adult', 'shellfish', 'paid'],
+    ['Lee Griller', 'child', '', 'paid'],
+  ]);
+});
+
+test('a refund end to end: the payer is emailed, their dashboard shows it, and the place is free again @desktop', async ({ page, browser }) => {
+  const name = `One Team Open ${Date.now().toString(36)}`;
+  const eventNumber = await ownEvent('Golf Event', 1, name);
+  const supporterContext = await browser.newContext();
+  const supporter = await supporterContext.newPage();
+  try {
+    await signedIn(supporter);
+    const team = golfTeam(eventNumber, `Captain ${Date.now().toString(36)}`);
+    await payViaApi(supporter, 'golf_signup_intent', team);
+    await supporter.goto(`/events/${eventNumber}`);
+    await expect(supporter.getByText('This event is full.')).toBeVisible();
+
+    await signedInAdmin(page);
+    await page.goto(`/admin/events/${eventNumber}/registrations`);
+    await expect(page.getByRole('heading', { name: 'Paid (1)' })).toBeVisible();
+    await page.getByRole('link', { name: /Payment of \$400\.00/ }).click();
+    await expect(page.getByRole('heading', { name: 'Refund', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Note for the record (not sent to the payer)').fill('Team cannot play this year');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByText('Refunded $400.00. The payer has been emailed.')).toBeVisible();
+    await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/Team cannot play this year/)).toBeVisible();
+
+    await expect(async () => {
+      const notice = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === team.receiptEmail && /refunded/.test(m.subject));
+      expect(notice?.subject).toMatch(/^Your payment of \$400\.00 to .+ has been refunded$/);
+    }).toPass({ timeout: 10_000 });
+
+    await supporter.goto('/dashboard');
+    await expect(supporter.getByText(/Refunded: at your request/).first()).toBeVisible();
+    await supporter.goto(`/events/${eventNumber}`);
+    await expect(supporter.getByText('1 team place left')).toBeVisible();
+
+    await page.goto(`/admin/events/${eventNumber}/registrations`);
+    await expect(page.getByRole('heading', { name: 'Refunded (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Paid (0)' })).toBeVisible();
+  } finally {
+    await supporterContext.close();
+  }
+});
+
+test('check-in at the door on a phone: search, mark arrived, see the count, undo @phone', async ({ page }) => {
+  const name = `Door Night ${Date.now().toString(36)}`;
+  const eventNumber = await ownEvent('Benefit Event', 100, name);
+  await signedIn(page);
+  await payViaApi(page, 'steakfry_signup_intent', party(eventNumber, `door.${Date.now()}@example.org`));
+
+  await signedInAdmin(page);
+  await page.goto(`/admin/events/${eventNumber}/check-in`);
+  await expect(page.getByText('0 of 3 arrived')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('searchbox', { name: 'Search a name or team' }).fill('kim');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('list', { name: 'People expected' }).getByRole('listitem')).toHaveCount(1);
+  const arrive = page.getByRole('button', { name: 'Kim Griller has arrived' });
+  const box = await arrive.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await arrive.click();
+  await expect(page.getByText('1 of 3 arrived')).toBeVisible();
+  await expect(page.getByText(/^Arrived /)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo: Kim Griller has not arrived' }).click();
+  await expect(page.getByText('0 of 3 arrived')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kim Griller has arrived' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('every back-office page has no axe violations, signed in as an admin', async ({ page }) => {
+  await signedInAdmin(page);
+  await expectNoAxeViolations(page);
+  for (const path of ['/admin/donations', '/admin/events', '/admin/staff', '/admin/audit', '/admin/security']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});

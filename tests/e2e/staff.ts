@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { E2E_DATA_DIR, E2E_DATABASE, E2E_PORT } from './e2e-env';
+import { expect } from './fixtures';
+
+const run = promisify(execFile);
+let counter = 0;
+
+export const STAFF_PASSWORD = 'correct-horse-battery-staple';
+export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}@foundation.test`;
+
+/** `npm run staff:add` against the e2e server's database, as the README tells the person who runs the site. */
+export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: E2E_DATABASE, PORT: String(E2E_PORT), LOG_LEVEL: 'silent' },
+  });
+  const link = /http:\/\/\S+\/admin\/invite\/\S+/.exec(stdout)?.[0];
+  expect(link, stdout).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** A TOTP code for the 30-second step `stepsAhead` from now (a code is accepted once per step). */
+export const totpCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+/** Sets a password on a set-up link's page, as the new staff member would. */
+export async function acceptSetUpLink(page: Page, path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Set up your staff account' })).toBeVisible();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Choose a password').fill(STAFF_PASSWORD);
+  await page.getByLabel('Type it again').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+}
+
+/** On the set-up page: reads the key, types a code, and answers the key and the recovery codes. */
+export async function enrolAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
+  await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code from your app').fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+  const recoveryCodes = (await page.getByRole('listitem').filter({ hasText: /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/ }).allInnerTexts()).map((t) => t.trim());
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret, recoveryCodes };
+}
+
+/** A new admin from `npm run staff:add`, set up and signed in on this page. */
+export async function signedInAdmin(page: Page): Promise<{ email: string; secret: string }> {
+  const email = newStaffEmail('admin');
+  await acceptSetUpLink(page, await staffAdd(email, 'admin'), 'Test Admin');
+  const { secret } = await enrolAuthenticator(page);
+  await page.getByRole('link', { name: 'I have saved my codes: continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  return { email, secret };
+}
