@@ -15,17 +15,21 @@ const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[]
 export function AdminShell({ siteName, staff, enrolling, children }: { siteName: string; staff: StaffMember; enrolling: boolean; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800"
+      >
         Skip to content
       </a>
       <header className="border-b border-brand-900 bg-brand-800 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-          <p className="text-lg font-bold">
-            {siteName} <span className="font-normal text-brand-100">· Back office</span>
+          <p className="font-bold sm:text-lg">
+            {siteName} <span className="whitespace-nowrap font-normal text-brand-100">· Back office</span>
           </p>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>
-              {staff.email} <span className="rounded bg-brand-900 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">{staff.role}</span>
+              <span className="hidden md:inline">{staff.email} </span>
+              <span className="rounded bg-brand-900 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">{staff.role}</span>
             </span>
             <NavLink to="/admin/security" className="underline underline-offset-2 hover:text-brand-100">
               Security
@@ -38,8 +42,8 @@ export function AdminShell({ siteName, staff, enrolling, children }: { siteName:
           </div>
         </div>
         {enrolling ? null : (
-          <nav aria-label="Back office" className="mx-auto max-w-6xl overflow-x-auto px-2">
-            <ul className="flex gap-1">
+          <nav aria-label="Back office" className="mx-auto max-w-6xl px-2">
+            <ul className="flex flex-wrap gap-x-1">
               {LINKS.filter((link) => !link.adminOnly || staff.role === 'admin').map((link) => (
                 <li key={link.to}>
                   <NavLink

@@ -2,7 +2,19 @@ import { Link } from 'react-router';
 import { linkClass } from './DataTable';
 
 /** Previous / next links that keep the filter; the page count for orientation. */
-export function Pager({ page, pageSize, total, href, label }: { page: number; pageSize: number; total: number; href: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  href,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (

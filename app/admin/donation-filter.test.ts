@@ -3,9 +3,21 @@ import { filterQuery, parseDonationFilter } from './donation-filter';
 
 describe('parseDonationFilter', () => {
   it('reads every field of the form', () => {
-    const { filter, errors } = parseDonationFilter(new URLSearchParams('q=Smith&from=2026-01-01&to=2026-03-31&min=25&max=$1,000.00&status=paid&sort=amount&dir=asc&page=3'));
+    const { filter, errors } = parseDonationFilter(
+      new URLSearchParams('q=Smith&from=2026-01-01&to=2026-03-31&min=25&max=$1,000.00&status=paid&sort=amount&dir=asc&page=3'),
+    );
     expect(errors).toEqual({});
-    expect(filter).toEqual({ q: 'Smith', fromDate: '2026-01-01', toDate: '2026-03-31', minCents: 2500, maxCents: 100_000, status: 'paid', sort: 'amount', direction: 'asc', page: 3 });
+    expect(filter).toEqual({
+      q: 'Smith',
+      fromDate: '2026-01-01',
+      toDate: '2026-03-31',
+      minCents: 2500,
+      maxCents: 100_000,
+      status: 'paid',
+      sort: 'amount',
+      direction: 'asc',
+      page: 3,
+    });
   });
 
   it('leaves out what makes no sense and says why, never throwing', () => {

@@ -66,7 +66,8 @@ export function parseDonationFilter(params: URLSearchParams): { filter: Donation
 /** The same filter as a query string, for paging links and the CSV export. */
 export function filterQuery(form: DonationFilterForm, page?: number): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) if (value && !(key === 'sort' && value === 'date') && !(key === 'dir' && value === 'desc')) params.set(key, value);
+  for (const [key, value] of Object.entries(form))
+    if (value && !(key === 'sort' && value === 'date') && !(key === 'dir' && value === 'desc')) params.set(key, value);
   if (page && page > 1) params.set('page', String(page));
   const text = params.toString();
   return text ? `?${text}` : '';

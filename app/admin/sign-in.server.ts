@@ -8,6 +8,11 @@ export function safeNext(value: string | null): string {
 
 /** Where a sign-in step leads, with the session cookie it set. */
 export function afterSignIn(stage: 'second_factor' | 'enrol' | 'full', setCookie: string, next: string): Response {
-  const target = stage === 'second_factor' ? `/admin/login/code${next !== '/admin' ? `?next=${encodeURIComponent(next)}` : ''}` : stage === 'enrol' ? '/admin/security' : next;
+  const target =
+    stage === 'second_factor'
+      ? `/admin/login/code${next !== '/admin' ? `?next=${encodeURIComponent(next)}` : ''}`
+      : stage === 'enrol'
+        ? '/admin/security'
+        : next;
   return redirect(target, { headers: { 'Set-Cookie': setCookie } });
 }

@@ -20,7 +20,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div>
-      <AdminPageHeader title="Audit log" lead="Every change made in the back office: who, what, when, and what it was before and after. Nobody can edit or delete it." />
+      <AdminPageHeader
+        title="Audit log"
+        lead="Every change made in the back office: who, what, when, and what it was before and after. Nobody can edit or delete it."
+      />
       {items.length === 0 ? (
         <p className="rounded-lg border border-slate-300 bg-white px-4 py-6 text-center text-slate-700">Nothing has been changed yet.</p>
       ) : (

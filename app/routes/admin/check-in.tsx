@@ -71,7 +71,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <p role="status" className="mb-4 rounded-lg bg-brand-800 px-4 py-3 text-center text-xl font-bold text-white">
         {list.arrived} of {list.expected} arrived
       </p>
-      {actionData ? <Notice tone={actionData.ok ? 'success' : 'error'}>{actionData.ok ? actionData.message : Object.values(actionData.errors).join(' ')}</Notice> : null}
+      {actionData ? (
+        <Notice tone={actionData.ok ? 'success' : 'error'}>{actionData.ok ? actionData.message : Object.values(actionData.errors).join(' ')}</Notice>
+      ) : null}
       <Form method="get" role="search" className="mb-4 flex gap-2">
         <label htmlFor="check-in-search" className="sr-only">
           Search a name or team
@@ -87,7 +89,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         <Button>Search</Button>
       </Form>
       {list.people.length === 0 ? (
-        <p className="rounded-lg border border-slate-300 bg-white px-4 py-6 text-center text-slate-700">{search ? `Nobody matches “${search}”.` : 'Nobody has a paid registration yet.'}</p>
+        <p className="rounded-lg border border-slate-300 bg-white px-4 py-6 text-center text-slate-700">
+          {search ? `Nobody matches “${search}”.` : 'Nobody has a paid registration yet.'}
+        </p>
       ) : (
         <ul aria-label="People expected" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-300">
           {list.people.map((person) => (

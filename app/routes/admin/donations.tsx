@@ -30,12 +30,20 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         title="Donations"
         lead={`${list.total} donation${list.total === 1 ? ' matches' : 's match'}, ${formatCents(list.totalCents)} in all.`}
         actions={
-          <a href={`/admin/donations.csv${filterQuery(form)}`} download className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <a
+            href={`/admin/donations.csv${filterQuery(form)}`}
+            download
+            className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Download CSV
           </a>
         }
       />
-      <Form method="get" className="mb-6 grid gap-4 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter donations">
+      <Form
+        method="get"
+        className="mb-6 grid gap-4 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        aria-label="Filter donations"
+      >
         <Field name="q" label="Search name, email or message" type="search" defaultValue={form.q} className="sm:col-span-2" />
         <Field name="from" label="From date" type="date" defaultValue={form.from} error={errors.from} />
         <Field name="to" label="To date" type="date" defaultValue={form.to} error={errors.to} />
@@ -89,39 +97,67 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
       {shown === 0 ? (
         <p className="rounded-lg border border-slate-300 bg-white px-4 py-6 text-center text-slate-700">No donations match.</p>
       ) : (
-        <DataTable
-          caption={`Donations, page ${list.page}`}
-          head={
-            <tr>
-              <Th>Date</Th>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th className="text-right">Amount</Th>
-              <Th>Status</Th>
-              <Th>Message</Th>
-            </tr>
-          }
-        >
-          {list.items.map((d) => (
-            <tr key={d.paymentId}>
-              <Td className="whitespace-nowrap">
-                <Link className={linkClass} to={`/admin/payments/${d.paymentId}`} aria-label={`Donation of ${formatCents(d.amountCents)} from ${d.email}, ${formatMoment(d.at)}`}>
-                  {formatMoment(d.at)}
-                </Link>
-              </Td>
-              <Td>{d.name ?? <span className="text-slate-700">—</span>}</Td>
-              <Td className="break-all">{d.email}</Td>
-              <Td className="whitespace-nowrap text-right">
-                {formatCents(d.amountCents)}
-                {d.refundedCents > 0 ? <span className="block text-xs text-slate-700">−{formatCents(d.refundedCents)} refunded</span> : null}
-              </Td>
-              <Td>
-                <StatusBadge status={d.status} />
-              </Td>
-              <Td className="max-w-xs truncate">{d.message}</Td>
-            </tr>
-          ))}
-        </DataTable>
+        <>
+          {/* Phones get one card per donation; wider screens the table. */}
+          <ul aria-label={`Donations, page ${list.page}`} className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white md:hidden">
+            {list.items.map((d) => (
+              <li key={d.paymentId} className="px-4 py-3">
+                <div className="flex items-baseline justify-between gap-3">
+                  <Link
+                    className={linkClass}
+                    to={`/admin/payments/${d.paymentId}`}
+                    aria-label={`Donation of ${formatCents(d.amountCents)} from ${d.email}, ${formatMoment(d.at)}`}
+                  >
+                    {formatCents(d.amountCents)}
+                  </Link>
+                  <StatusBadge status={d.status} />
+                </div>
+                <p className="break-all text-sm text-slate-900">{d.name ? `${d.name} · ${d.email}` : d.email}</p>
+                <p className="text-sm text-slate-700">{formatMoment(d.at)}</p>
+                {d.message ? <p className="mt-1 text-sm text-slate-800">{d.message}</p> : null}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <DataTable
+              caption={`Donations, page ${list.page}`}
+              head={
+                <tr>
+                  <Th>Date</Th>
+                  <Th>Name</Th>
+                  <Th>Email</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Status</Th>
+                  <Th>Message</Th>
+                </tr>
+              }
+            >
+              {list.items.map((d) => (
+                <tr key={d.paymentId}>
+                  <Td className="whitespace-nowrap">
+                    <Link
+                      className={linkClass}
+                      to={`/admin/payments/${d.paymentId}`}
+                      aria-label={`Donation of ${formatCents(d.amountCents)} from ${d.email}, ${formatMoment(d.at)}`}
+                    >
+                      {formatMoment(d.at)}
+                    </Link>
+                  </Td>
+                  <Td>{d.name ?? <span className="text-slate-700">—</span>}</Td>
+                  <Td className="break-all">{d.email}</Td>
+                  <Td className="whitespace-nowrap text-right">
+                    {formatCents(d.amountCents)}
+                    {d.refundedCents > 0 ? <span className="block text-xs text-slate-700">−{formatCents(d.refundedCents)} refunded</span> : null}
+                  </Td>
+                  <Td>
+                    <StatusBadge status={d.status} />
+                  </Td>
+                  <Td className="max-w-xs truncate">{d.message}</Td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
+        </>
       )}
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} href={(p) => `/admin/donations${filterQuery(form, p)}`} label="Donation pages" />
     </div>

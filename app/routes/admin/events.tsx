@@ -37,7 +37,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   <Link className={linkClass} to={`/admin/events/${event.eventNumber}/check-in`} aria-label={`Check-in for ${event.name}`}>
                     Check-in
                   </Link>
-                  <a className={linkClass} href={`/admin/events/${event.eventNumber}/registrations.csv`} download aria-label={`Download the paid registrations of ${event.name} as CSV`}>
+                  <a
+                    className={linkClass}
+                    href={`/admin/events/${event.eventNumber}/registrations.csv`}
+                    download
+                    aria-label={`Download the paid registrations of ${event.name} as CSV`}
+                  >
                     CSV
                   </a>
                 </p>

@@ -50,8 +50,25 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       <OtherErrors errors={errors} shown={['name', 'password', 'confirm']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>
         <input type="hidden" name="email" value={invited.email} autoComplete="username" />
-        <Field name="name" label="Your name" autoComplete="name" required maxLength={100} defaultValue={actionData?.name || invited.name} error={errors?.name} />
-        <Field name="password" label="Choose a password" type="password" autoComplete="new-password" required minLength={loaderData.passwordMin} error={errors?.password} hint={`At least ${loaderData.passwordMin} characters. A few unrelated words make a strong one.`} />
+        <Field
+          name="name"
+          label="Your name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={actionData?.name || invited.name}
+          error={errors?.name}
+        />
+        <Field
+          name="password"
+          label="Choose a password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={loaderData.passwordMin}
+          error={errors?.password}
+          hint={`At least ${loaderData.passwordMin} characters. A few unrelated words make a strong one.`}
+        />
         <Field name="confirm" label="Type it again" type="password" autoComplete="new-password" required error={errors?.confirm} />
         <Button className="w-full">Set password and sign in</Button>
       </StaffForm>

@@ -24,7 +24,8 @@ export async function action(args: Route.ActionArgs) {
   const session = await halfwaySession(args);
   const { request, context } = args;
   const form = await request.formData();
-  if (!(await context.backOffice.auth.csrfOk(request, form, session))) return data({ errors: { form: 'This form had expired. Please try again.' } }, { status: 403 });
+  if (!(await context.backOffice.auth.csrfOk(request, form, session)))
+    return data({ errors: { form: 'This form had expired. Please try again.' } }, { status: 403 });
   const step = await context.backOffice.auth.secondFactor(request, form);
   if (!step.ok) {
     // Too many wrong codes end the halfway session: back to the password.
@@ -39,11 +40,22 @@ export default function StaffLoginCode({ loaderData, actionData }: Route.Compone
   return (
     <SignInFrame siteName={loaderData.siteName} title="Enter your sign-in code">
       <p className="mb-4 text-slate-700">
-        Open the authenticator app on your phone and type the 6-digit code it shows for {loaderData.email}. Lost your phone? Type one of your recovery codes instead.
+        Open the authenticator app on your phone and type the 6-digit code it shows for {loaderData.email}. Lost your phone? Type one of your recovery codes
+        instead.
       </p>
       <OtherErrors errors={errors} shown={['code']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>
-        <Field name="code" label="Code" inputMode="text" autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} required error={errors?.code} hint="6 digits, or a recovery code like 7KQ4-M2XD-9TZP" />
+        <Field
+          name="code"
+          label="Code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          error={errors?.code}
+          hint="6 digits, or a recovery code like 7KQ4-M2XD-9TZP"
+        />
         <Button className="w-full">Continue</Button>
       </StaffForm>
       <p className="mt-6 text-sm">

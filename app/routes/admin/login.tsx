@@ -14,7 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const csrf = await context.backOffice.auth.anonymousCsrf(request);
   const site = await context.services.content.page('site');
   return data(
-    { csrfToken: csrf.token, ended: url.searchParams.get('ended') === '1', signedOut: url.searchParams.get('signed_out') === '1', tooManyCodes: url.searchParams.get('codes') === '1', siteName: site?.name ?? 'Foundation' },
+    {
+      csrfToken: csrf.token,
+      ended: url.searchParams.get('ended') === '1',
+      signedOut: url.searchParams.get('signed_out') === '1',
+      tooManyCodes: url.searchParams.get('codes') === '1',
+      siteName: site?.name ?? 'Foundation',
+    },
     csrf.setCookie ? { headers: { 'Set-Cookie': csrf.setCookie } } : undefined,
   );
 }
@@ -36,7 +42,9 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
   const errors: Record<string, string> | undefined = actionData?.errors;
   return (
     <SignInFrame siteName={loaderData.siteName} title="Staff sign-in">
-      {loaderData.ended && !errors ? <Notice tone="info">You were signed out after 30 minutes without activity (or 12 hours after signing in). Please sign in again.</Notice> : null}
+      {loaderData.ended && !errors ? (
+        <Notice tone="info">You were signed out after 30 minutes without activity (or 12 hours after signing in). Please sign in again.</Notice>
+      ) : null}
       {loaderData.signedOut && !errors ? <Notice tone="success">You are signed out.</Notice> : null}
       {loaderData.tooManyCodes && !errors ? <Notice tone="error">Too many wrong codes. Please sign in again.</Notice> : null}
       <OtherErrors errors={errors} shown={['email', 'password']} />

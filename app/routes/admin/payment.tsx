@@ -127,13 +127,26 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <StaffForm className="mt-4 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="requestKey" value={requestKey} />
-                <Field name="amount" label="Amount ($)" inputMode="decimal" placeholder={(p.refundableCents / 100).toFixed(2)} defaultValue={echo?.amount} error={refundErrors?.amount} hint="Leave empty to refund everything left." />
+                <Field
+                  name="amount"
+                  label="Amount ($)"
+                  inputMode="decimal"
+                  placeholder={(p.refundableCents / 100).toFixed(2)}
+                  defaultValue={echo?.amount}
+                  error={refundErrors?.amount}
+                  hint="Leave empty to refund everything left."
+                />
                 <div>
                   <label htmlFor="refund-reason" className="mb-1 block text-sm font-semibold text-slate-800">
                     Reason
                   </label>
                   <FieldError id="refund-reason-error" message={refundErrors?.reason} />
-                  <select id="refund-reason" name="reason" defaultValue="requested_by_customer" className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2">
+                  <select
+                    id="refund-reason"
+                    name="reason"
+                    defaultValue="requested_by_customer"
+                    className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2"
+                  >
                     <option value="requested_by_customer">At the payer&apos;s request</option>
                     <option value="staff">Foundation&apos;s decision (e.g. event cancelled)</option>
                   </select>
@@ -169,7 +182,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             {p.refunds.map((r) => (
               <li key={r.id} className="rounded-lg border border-slate-300 bg-white p-4 text-sm">
                 <p className="font-semibold">
-                  {formatCents(r.amountCents)} · {REASON_TEXT[r.reason] ?? r.reason} · {r.status === 'succeeded' ? 'done' : r.status === 'pending' ? 'on its way' : 'refused by the card processor'}
+                  {formatCents(r.amountCents)} · {REASON_TEXT[r.reason] ?? r.reason} ·{' '}
+                  {r.status === 'succeeded' ? 'done' : r.status === 'pending' ? 'on its way' : 'refused by the card processor'}
                 </p>
                 <p className="text-slate-700">
                   {formatMoment(r.createdAt)}

@@ -95,7 +95,11 @@ function RegistrationCard({ registration, kind }: { registration: Registration; 
         <div className="text-right text-sm">
           <StatusBadge status={registration.status} />
           <p className="mt-1">
-            <Link className={linkClass} to={`/admin/payments/${registration.paymentId}`} aria-label={`Payment of ${formatCents(registration.amountCents)} for ${registrationLabel(registration)}`}>
+            <Link
+              className={linkClass}
+              to={`/admin/payments/${registration.paymentId}`}
+              aria-label={`Payment of ${formatCents(registration.amountCents)} for ${registrationLabel(registration)}`}
+            >
               {formatCents(registration.amountCents)}
             </Link>
             {registration.paidAt ? <span className="block text-xs text-slate-700">paid {formatMoment(registration.paidAt)}</span> : null}
@@ -187,13 +191,24 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         lead={`Registrations · ${formatCalendarDate(event.eventDate, { weekday: true })}${event.capacity !== null ? ` · ${event.capacity} places` : ''}`}
         actions={
           <>
-            <a href={`${base}/registrations.csv`} download className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <a
+              href={`${base}/registrations.csv`}
+              download
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               Download CSV (paid)
             </a>
-            <a href={`${base}/registrations.csv?include=all`} download className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+            <a
+              href={`${base}/registrations.csv?include=all`}
+              download
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+            >
               CSV with every status
             </a>
-            <Link to={`${base}/check-in`} className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+            <Link
+              to={`${base}/check-in`}
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+            >
               Check-in
             </Link>
           </>

@@ -41,7 +41,19 @@ export async function action(args: Route.ActionArgs) {
 
 type ActionData = { intent: string; errors?: Record<string, string>; recoveryCodes?: string[]; message?: string } | undefined;
 
-function CodeForm({ intent, label, button, errors, variant = 'primary' }: { intent: string; label: string; button: string; errors?: Record<string, string>; variant?: 'primary' | 'danger' }) {
+function CodeForm({
+  intent,
+  label,
+  button,
+  errors,
+  variant = 'primary',
+}: {
+  intent: string;
+  label: string;
+  button: string;
+  errors?: Record<string, string>;
+  variant?: 'primary' | 'danger';
+}) {
   return (
     <StaffForm className="mt-4 flex flex-wrap items-end gap-3" noValidate>
       <input type="hidden" name="intent" value={intent} />
@@ -70,7 +82,10 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="max-w-2xl space-y-6">
-      <AdminPageHeader title="Two-step sign-in" lead="A code from an authenticator app on your phone, on top of your password, keeps supporters' details safe even if a password leaks." />
+      <AdminPageHeader
+        title="Two-step sign-in"
+        lead="A code from an authenticator app on your phone, on top of your password, keeps supporters' details safe even if a password leaks."
+      />
       {result?.message ? <Notice tone="success">{result.message}</Notice> : null}
       <OtherErrors errors={result?.errors} shown={['code']} />
       {staff.totpEnabled ? (
@@ -106,9 +121,18 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <li>In the app, add an account and scan this QR code.</li>
             <li>Type the 6-digit code the app shows.</li>
           </ol>
-          <img src={enrolment.qrSvgDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="mt-4 rounded border border-slate-200" />
+          <img
+            src={enrolment.qrSvgDataUrl}
+            alt="QR code for your authenticator app"
+            width={220}
+            height={220}
+            className="mt-4 rounded border border-slate-200"
+          />
           <p className="mt-3 text-sm text-slate-700">
-            Cannot scan? Enter this key by hand: <code className="break-all rounded bg-slate-100 px-1 font-mono text-slate-900" data-testid="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+            Cannot scan? Enter this key by hand:{' '}
+            <code className="break-all rounded bg-slate-100 px-1 font-mono text-slate-900" data-testid="totp-secret">
+              {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </code>
           </p>
           <CodeForm intent="enable" label="Code from your app" button="Turn on two-step sign-in" errors={errorsFor('enable')} />
         </section>
@@ -118,7 +142,10 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Two-step sign-in is off
           </h2>
           <p className="mt-1 text-slate-700">It takes two minutes and protects the foundation's supporters.</p>
-          <Link to="/admin/security?setup=1" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/admin/security?setup=1"
+            className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Set up two-step sign-in
           </Link>
         </section>

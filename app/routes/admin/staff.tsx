@@ -89,7 +89,10 @@ function RowActions({ member }: { member: StaffMember }) {
       ) : null}
       <StaffForm>
         {hidden(member.status === 'disabled' ? 'enable' : 'disable')}
-        <Button variant={member.status === 'disabled' ? 'secondary' : 'danger'} aria-label={`${member.status === 'disabled' ? 'Enable' : 'Disable'} ${member.email}`}>
+        <Button
+          variant={member.status === 'disabled' ? 'secondary' : 'danger'}
+          aria-label={`${member.status === 'disabled' ? 'Enable' : 'Disable'} ${member.email}`}
+        >
           {member.status === 'disabled' ? 'Enable' : 'Disable'}
         </Button>
       </StaffForm>
@@ -105,7 +108,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const echo = actionData && 'echo' in actionData ? actionData.echo : null;
   return (
     <div className="space-y-8">
-      <AdminPageHeader title="Staff" lead="Admins can do everything, including refunds and managing staff. Volunteers can see and export the lists and check people in." />
+      <AdminPageHeader
+        title="Staff"
+        lead="Admins can do everything, including refunds and managing staff. Volunteers can see and export the lists and check people in."
+      />
       {actionData && 'message' in actionData ? <Notice tone="success">{actionData.message}</Notice> : null}
       <OtherErrors errors={rowErrors} shown={[]} />
 
@@ -144,7 +150,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                   {member.name || member.email} {member.id === me ? <span className="text-sm font-normal text-slate-700">(you)</span> : null}
                 </p>
                 <p className="text-sm text-slate-700">
-                  <span className="font-semibold uppercase">{member.role}</span> · {STATUS_TEXT[member.status]} · Two-step sign-in {member.totpEnabled ? 'on' : 'off'}
+                  <span className="font-semibold uppercase">{member.role}</span> · {STATUS_TEXT[member.status]} · Two-step sign-in{' '}
+                  {member.totpEnabled ? 'on' : 'off'}
                 </p>
               </div>
               <p className="text-sm text-slate-700">
