@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_CONTENT_DIR, E2E_DATA_DIR, E2E_OUTBOX_DIR, E2E_PORT as PORT } from './tests/e2e/e2e-env';
+import {
+  E2E_ADMIN_CONTENT_DIR,
+  E2E_ADMIN_DATA_DIR,
+  E2E_ADMIN_OUTBOX_DIR,
+  E2E_ADMIN_PORT,
+  E2E_CONTENT_DIR,
+  E2E_OUTBOX_DIR,
+  E2E_PORT as PORT,
+} from './tests/e2e/e2e-env';
 
 /** Debian's Chromium (never a downloaded browser) with the flags this network needs. */
 export const CHROMIUM_LAUNCH = {
@@ -26,16 +34,27 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
     { name: 'phone', grepInvert: /@desktop/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
+  // Tests send X-Forwarded-For (tests/e2e/fixtures.ts): each is a visitor of its own, as behind a proxy.
+  // The sites run on the test fixture's content, its event dates moved to today (FIXTURE_CONTENT),
+  // never on the sample content/. The second one is the back office's (tests/e2e/e2e-env.ts).
+  webServer: [
+    { port: PORT, outboxDir: E2E_OUTBOX_DIR, contentDir: E2E_CONTENT_DIR, dataDir: undefined },
+    { port: E2E_ADMIN_PORT, outboxDir: E2E_ADMIN_OUTBOX_DIR, contentDir: E2E_ADMIN_CONTENT_DIR, dataDir: E2E_ADMIN_DATA_DIR },
+  ].map(({ port, outboxDir, contentDir, dataDir }) => ({
     command: 'node scripts/serve-fresh.mjs',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    // Tests send X-Forwarded-For (tests/e2e/fixtures.ts): each is a visitor of its own, as behind a proxy.
-    // The site runs on the test fixture's content, its event dates moved to today (FIXTURE_CONTENT),
-    // never on the sample content/.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', OUTBOX_DIR: E2E_OUTBOX_DIR, CONTENT_DIR: E2E_CONTENT_DIR, FIXTURE_CONTENT: '1', TRUST_PROXY: 'loopback', FRESH_DATA_DIR: E2E_DATA_DIR },
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OUTBOX_DIR: outboxDir,
+      CONTENT_DIR: contentDir,
+      FIXTURE_CONTENT: '1',
+      TRUST_PROXY: 'loopback',
+      ...(dataDir ? { FRESH_DATA_DIR: dataDir } : {}),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

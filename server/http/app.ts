@@ -112,9 +112,10 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       secureCookies: config.isProduction,
       secret: config.jwtSecret,
     });
-    // Staff pages hold supporters' personal data: never cached, never indexed.
-    app.use('/admin', (_req, res, next) => {
-      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+    // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
+    // comes from /admin.data, which a mount on /admin would miss).
+    app.use((req, res, next) => {
+      if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
       next();
     });
     let publicConfig: PublicConfig | undefined;

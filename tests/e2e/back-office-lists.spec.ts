@@ -6,8 +6,11 @@ import { readOutbox } from '../helpers/outbox';
 import { createTestEvent } from '../helpers/events';
 import { createDatabase } from '../../server/db/database';
 import { signedIn } from './accounts';
-import { E2E_DATABASE, E2E_OUTBOX_DIR } from './e2e-env';
+import { E2E_ADMIN_DATABASE, E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
+
+// The back office's own server and database (see E2E_ADMIN_PORT).
+test.use({ baseURL: E2E_ADMIN_URL });
 import { signedInAdmin } from './staff';
 
 /**
@@ -21,7 +24,7 @@ let eventCounter = 0;
 
 /** A new event of the test's own, open for sign-up, dated relative to today. */
 async function ownEvent(eventType: 'Golf Event' | 'Benefit Event', capacity: number | null, name: string): Promise<number> {
-  const db = createDatabase({ kind: 'sqlite', file: E2E_DATABASE });
+  const db = createDatabase({ kind: 'sqlite', file: E2E_ADMIN_DATABASE });
   try {
     const eventNumber = 5000 + (process.pid % 1000) * 10 + eventCounter++;
     await createTestEvent(db, { eventNumber, eventType, capacity, name });
@@ -163,7 +166,7 @@ test('a refund end to end: the payer is emailed, their dashboard shows it, and t
     await expect(page.getByText(/Team cannot play this year/)).toBeVisible();
 
     await expect(async () => {
-      const notice = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === team.receiptEmail && /refunded/.test(m.subject));
+      const notice = (await readOutbox(E2E_ADMIN_OUTBOX_DIR)).find((m) => m.to === team.receiptEmail && /refunded/.test(m.subject));
       expect(notice?.subject).toMatch(/^Your payment of \$400\.00 to .+ has been refunded$/);
     }).toPass({ timeout: 10_000 });
 
@@ -206,9 +209,24 @@ test('check-in at the door on a phone: search, mark arrived, see the count, undo
 });
 
 test('every back-office page has no axe violations, signed in as an admin', async ({ page }) => {
+  const eventNumber = await ownEvent('Golf Event', 10, `Axe Open ${Date.now().toString(36)}`);
+  await signedIn(page);
+  await payViaApi(page, 'golf_signup_intent', golfTeam(eventNumber, `Axe Captain ${Date.now().toString(36)}`));
   await signedInAdmin(page);
   await expectNoAxeViolations(page);
-  for (const path of ['/admin/donations', '/admin/events', '/admin/staff', '/admin/audit', '/admin/security']) {
+  await page.goto(`/admin/events/${eventNumber}/registrations`);
+  await page.getByRole('link', { name: /Payment of \$400\.00/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const path of [
+    '/admin/donations',
+    '/admin/events',
+    `/admin/events/${eventNumber}/registrations`,
+    `/admin/events/${eventNumber}/check-in`,
+    '/admin/staff',
+    '/admin/audit',
+    '/admin/security',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -9,6 +9,15 @@ export const E2E_OUTBOX_DIR = path.join(tmpdir(), `foundation-e2e-outbox-${E2E_P
  * moved to today, written by playwright.config.ts before the server starts.
  */
 export const E2E_CONTENT_DIR = path.join(tmpdir(), `foundation-e2e-content-${E2E_PORT}`);
-/** The e2e server's data folder and database, so a test can run `npm run staff:add` against it. */
-export const E2E_DATA_DIR = path.join(tmpdir(), `foundation-e2e-data-${E2E_PORT}`);
-export const E2E_DATABASE = path.join(E2E_DATA_DIR, 'site.sqlite');
+
+/**
+ * The back office's tests run against a second server with a database of its own: they run
+ * `npm run staff:add` against it and add events of their own, which must not show up in the
+ * public pages' tests (those count the fixture's events).
+ */
+export const E2E_ADMIN_PORT = E2E_PORT + 1;
+export const E2E_ADMIN_URL = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
+export const E2E_ADMIN_OUTBOX_DIR = path.join(tmpdir(), `foundation-e2e-outbox-${E2E_ADMIN_PORT}`);
+export const E2E_ADMIN_CONTENT_DIR = path.join(tmpdir(), `foundation-e2e-content-${E2E_ADMIN_PORT}`);
+export const E2E_ADMIN_DATA_DIR = path.join(tmpdir(), `foundation-e2e-data-${E2E_ADMIN_PORT}`);
+export const E2E_ADMIN_DATABASE = path.join(E2E_ADMIN_DATA_DIR, 'site.sqlite');

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { E2E_DATA_DIR, E2E_DATABASE, E2E_PORT } from './e2e-env';
+import { E2E_ADMIN_DATA_DIR, E2E_ADMIN_DATABASE, E2E_ADMIN_PORT } from './e2e-env';
 import { expect } from './fixtures';
 
 const run = promisify(execFile);
@@ -11,10 +11,10 @@ let counter = 0;
 export const STAFF_PASSWORD = 'correct-horse-battery-staple';
 export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}@foundation.test`;
 
-/** `npm run staff:add` against the e2e server's database, as the README tells the person who runs the site. */
+/** `npm run staff:add` against the back-office e2e server's database, as the README tells the person who runs the site. */
 export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: E2E_DATABASE, PORT: String(E2E_PORT), LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: E2E_ADMIN_DATABASE, PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
   });
   const link = /http:\/\/\S+\/admin\/invite\/\S+/.exec(stdout)?.[0];
   expect(link, stdout).toBeTruthy();

@@ -95,8 +95,8 @@ describe('without a staff session', () => {
     expect((await client.get('/admin/invite/not-a-real-token')).status).toBe(410);
   });
 
-  it('back-office answers are never cached or indexed', async () => {
-    const res = await newClient().get('/admin/login');
+  it.each(['/admin/login', '/admin', '/admin.data', '/admin/donations.csv'])('%s is never cached or indexed', async (path) => {
+    const res = await newClient().get(path);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toContain('noindex');
   });

@@ -43,7 +43,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <SignInFrame siteName={loaderData.siteName} title="Staff sign-in">
       {loaderData.ended && !errors ? (
-        <Notice tone="info">You were signed out after 30 minutes without activity (or 12 hours after signing in). Please sign in again.</Notice>
+        <Notice tone="info">Your session has ended: after 30 minutes without activity, 12 hours after signing in, or because an admin signed you out. Please sign in again.</Notice>
       ) : null}
       {loaderData.signedOut && !errors ? <Notice tone="success">You are signed out.</Notice> : null}
       {loaderData.tooManyCodes && !errors ? <Notice tone="error">Too many wrong codes. Please sign in again.</Notice> : null}
