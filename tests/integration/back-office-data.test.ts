@@ -244,6 +244,21 @@ describe('registrations, tallies and rosters', () => {
       expect(html(audit)).toContain(`Refunded $400.00 of payment ${teamPayment}`);
     });
 
+    it('the refund action itself refuses a volunteer, whatever the page does', async () => {
+      const volunteerActor = { id: 0, email: 'volunteer@example.org', role: 'volunteer' as const, address: null };
+      const result = await server.services.backOffice.actions.refund(volunteerActor, teamPayment, { amount: '1.00', reason: 'staff', note: 'no', requestKey: `direct-${run}` });
+      expect(result).toEqual({ ok: false, errors: { refund: 'Only an admin can refund.' } });
+    });
+
+    it('a refunded payment has nothing to resend and nothing left to refund', async () => {
+      const resend = await submit(admin, `/admin/payments/${teamPayment}`, { intent: 'resend' });
+      expect(resend.status).toBe(400);
+      expect(html(resend)).toContain('Only a paid payment has a receipt or confirmation to send again.');
+      const again = await submit(admin, `/admin/payments/${teamPayment}`, { intent: 'refund', amount: '1', reason: 'staff', note: 'again', requestKey: `again-${run}-key` });
+      expect(again.status).toBe(400);
+      expect(html(again)).toContain('Only a paid payment can be refunded.');
+    });
+
     it('a partial refund keeps the places and says how much', async () => {
       const owner = await supporter('partial');
       const paymentId = await donate(owner, '80.00', `partial.${run}@example.org`, 'gift');

@@ -57,6 +57,7 @@ const FAILURES_PER_ACCOUNT = 5;
 const WRONG_CODES_PER_SESSION = 5;
 
 const WRONG_PASSWORD = 'That email and password do not match a staff account.';
+const EXPIRED_LINK = 'This set-up link has expired or was already used. Ask an admin for a new one.';
 const WRONG_CODE = 'That code is not right. Codes change every 30 seconds: type the one your app shows now.';
 
 export const INVITE_MS = INVITE_HOURS * 60 * 60_000;
@@ -316,14 +317,17 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
      * link is also how a locked-out admin gets back in (staff:add again, or an admin's new invitation).
      */
     async acceptInvitation(token: string, input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string; stage: StaffSessionStage }> {
+      await assertAddressAllowed(meta.address);
       const form = parseBody(SetUpAccountSchema, input);
       if (isCommonPassword(form.password)) throw new ValidationError({ password: 'This password is too common. Please choose a less guessable one.' });
+      // A made-up link costs a lookup, not an argon2 hash; the link is used up below, in one UPDATE.
+      if (!(await findLiveInvite(db, sha256(token), clock().toISOString()))) throw new ValidationError({ form: EXPIRED_LINK });
       const passwordHash = await hash(form.password);
       const now = clock();
       const staff = await db.transaction().execute(async (trx) => {
         const staffId = await consumeInvite(trx, sha256(token), now.toISOString());
         const found = staffId === null ? null : await findStaff(trx, staffId);
-        if (!found || found.status === 'disabled') throw new ValidationError({ form: 'This set-up link has expired or was already used. Ask an admin for a new one.' });
+        if (!found || found.status === 'disabled') throw new ValidationError({ form: EXPIRED_LINK });
         await updateStaff(trx, found.id, { name: form.name, passwordHash, status: 'active', totpEnabled: false, totpSecret: null, totpLastStep: null }, now.toISOString());
         await deleteRecoveryCodes(trx, found.id);
         await expireInvites(trx, found.id, now.toISOString());
