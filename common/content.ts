@@ -372,6 +372,18 @@ export const EventSeedSchema = z.strictObject({
   partnership_flyer: FlyerPathSchema.nullable(),
   rules_flyer: FlyerPathSchema.nullable(),
   capacity: z.int().positive().nullable(),
+  /** Left out: published, with the type's prices and team size (spec §9) and no sign-up dates. */
+  published: z.boolean().optional(),
+  signup: z
+    .strictObject({
+      priceCents: z.int().positive().optional(),
+      childPriceCents: z.int().positive().nullable().optional(),
+      playersPerTeam: z.int().min(1).max(8).nullable().optional(),
+      opensOn: z.iso.date().nullable().optional(),
+      closesOn: z.iso.date().nullable().optional(),
+      refundDaysBefore: z.int().min(0).max(365).nullable().optional(),
+    })
+    .optional(),
 });
 
 export const EventsFileSchema = z.array(EventSeedSchema);

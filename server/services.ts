@@ -53,7 +53,7 @@ export interface ServiceDeps {
 /** The one place the domain services are built; HTTP routes and page loaders share them. */
 export function createServices({ db, config, mailer, logger, origin, clock = () => new Date() }: ServiceDeps): ServerServices {
   const dialect = config.database.kind;
-  const content = createContentService(db);
+  const content = createContentService(db, clock);
   const siteFacts = siteFactsFrom(content);
   const gateway = createGateway(config.payments, { db, logger });
   const counters = createCounters(db, clock);

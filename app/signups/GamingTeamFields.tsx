@@ -1,19 +1,18 @@
-import { PLAYERS_PER_TEAM } from '../../common/signups/golf';
 import { FieldError, TextField } from '../ui/FormFields';
 import { PlayerFieldset, playerFieldProps } from './PlayerFieldset';
 import { emptyPlayers, textOf, type SignupFieldsProps, type SignupValues } from './signup-values';
 
 const TERMS_PDF = '/media/documents/gaming-tournament-terms.pdf';
 
-export const gamingInitialValues = (receiptEmail: string): SignupValues => ({
+export const gamingInitialValues = (receiptEmail: string, playersPerTeam: number): SignupValues => ({
   receiptEmail,
   teamName: '',
   teamContactNumber: '',
   teamAgrees: false,
-  ...emptyPlayers(PLAYERS_PER_TEAM, ['ActivisionId', 'Location']),
+  ...emptyPlayers(playersPerTeam, ['ActivisionId', 'Location']),
 });
 
-/** Gaming Event sign-up: the team, four players with Activision ID and location, and the terms. */
+/** Gaming Event sign-up: the team, its players (four by default) with Activision ID and location, and the terms. */
 export function GamingTeamFields(props: SignupFieldsProps) {
   const { idPrefix, values, errors, onChange } = props;
   return (
@@ -43,7 +42,7 @@ export function GamingTeamFields(props: SignupFieldsProps) {
           onValueChange={(v) => onChange('teamContactNumber', v)}
         />
       </div>
-      {Array.from({ length: PLAYERS_PER_TEAM }, (_, i) => (
+      {Array.from({ length: props.rules.playersPerTeam ?? 4 }, (_, i) => (
         <PlayerFieldset key={i} n={i + 1} {...props}>
           <TextField {...playerFieldProps(props, i + 1, 'ActivisionId', 'Activision ID')} autoComplete="off" maxLength={60} required />
           <TextField {...playerFieldProps(props, i + 1, 'Location', 'Location')} autoComplete="off" maxLength={100} required placeholder="City, State" />

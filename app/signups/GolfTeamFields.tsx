@@ -1,19 +1,19 @@
-import { PLAYERS_PER_TEAM, SHIRT_SIZES } from '../../common/signups/golf';
+import { SHIRT_SIZES } from '../../common/signups/golf';
 import { FieldError } from '../ui/FormFields';
 import { PlayerFieldset } from './PlayerFieldset';
 import { emptyPlayers, textOf, type SignupFieldsProps, type SignupValues } from './signup-values';
 
-export const golfInitialValues = (receiptEmail: string): SignupValues => ({
+export const golfInitialValues = (receiptEmail: string, playersPerTeam: number): SignupValues => ({
   receiptEmail,
-  ...emptyPlayers(PLAYERS_PER_TEAM, ['ShirtSize']),
+  ...emptyPlayers(playersPerTeam, ['ShirtSize']),
 });
 
-/** Golf Event sign-up: four players, each with a name, an email and a shirt size. */
+/** Golf Event sign-up: the event's number of players (four by default), each with a name, an email and a shirt size. */
 export function GolfTeamFields(props: SignupFieldsProps) {
-  const { idPrefix, values, errors, onChange } = props;
+  const { idPrefix, values, errors, onChange, rules } = props;
   return (
     <div className="space-y-4">
-      {Array.from({ length: PLAYERS_PER_TEAM }, (_, i) => {
+      {Array.from({ length: rules.playersPerTeam ?? 4 }, (_, i) => {
         const n = i + 1;
         const key = `player${n}ShirtSize`;
         const id = `${idPrefix}-${key}`;

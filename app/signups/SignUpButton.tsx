@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { type ApiEvent } from '../../common/events';
+import { signupClosed, type ApiEvent } from '../../common/events';
 import { signupKindOfEventType } from '../../common/signups/kinds';
 import { useAuth } from '../lib/auth';
 import { SignupDialog } from './SignupDialog';
@@ -8,7 +8,7 @@ import { todayInFoundationZone } from '../../common/dates';
 
 /**
  * Spec §2/§4: "Sign up" opens the form of the event's type when signed in, else the login prompt;
- * a disabled "Sign up closed" for an inactive event (or a full one).
+ * a disabled "Sign up closed" for an inactive, past or full event or outside its sign-up dates.
  */
 export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
   const { isAuthenticated } = useAuth();
@@ -20,12 +20,15 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
     if (!kind) console.warn(`Event ${event.eventNumber} has an unknown type "${event.eventType}": no sign-up form.`);
   }, [kind, event.eventNumber, event.eventType]);
 
-  const past = event.eventDate < todayInFoundationZone();
-  if (!event.active || past || placesLeft === 0) {
+  const closed = signupClosed(event, todayInFoundationZone(), placesLeft);
+  if (closed) {
     return (
-      <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-300 px-6 py-3 font-semibold text-slate-700">
-        {event.active && !past ? 'Sign up closed — this event is full' : 'Sign up closed'}
-      </button>
+      <div>
+        <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-300 px-6 py-3 font-semibold text-slate-700">
+          {closed.reason === 'full' ? 'Sign up closed — this event is full' : 'Sign up closed'}
+        </button>
+        {closed.reason === 'not_yet' || closed.reason === 'ended' ? <p className="mt-3 text-slate-700">{closed.message}</p> : null}
+      </div>
     );
   }
   return (

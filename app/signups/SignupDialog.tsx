@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useRootData } from '../lib/root-data';
-import type { ApiEvent } from '../../common/events';
+import type { ApiEvent, EventSignupRules } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import { SIGNUP_KINDS, type SignupKind } from '../../common/signups/kinds';
 import { steakfry } from '../../common/signups/steakfry';
@@ -18,12 +18,8 @@ import { SIGNUP_FORMS } from './signup-forms';
 import type { AttendeeValues, SignupValues } from './signup-values';
 
 /** The price the server will ask, from the same kind rules it uses (only a party's list changes it). */
-function priceOf(kind: SignupKind, values: SignupValues): number {
-  return kind === 'steakfry'
-    ? steakfry.priceCents({
-        attendees: (values.attendees as AttendeeValues[]) ?? [],
-      })
-    : SIGNUP_KINDS[kind].priceCents();
+function priceOf(kind: SignupKind, values: SignupValues, rules: EventSignupRules): number {
+  return kind === 'steakfry' ? steakfry.priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, rules) : rules.priceCents;
 }
 
 /** Errors an edit of the party answers: the edited fields, or every attendee's when one is added or removed (the numbers shift). */
@@ -55,10 +51,10 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
   const { user } = useAuth();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
-  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(user?.email ?? ''));
+  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(user?.email ?? '', event.signup.playersPerTeam ?? 4));
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardPaymentHandle>(null);
-  const price = priceOf(kind, values);
+  const price = priceOf(kind, values, event.signup);
   const KindFields = SIGNUP_FORMS[kind].Fields;
 
   const flow = usePaymentFlow<Record<string, unknown>>({
@@ -123,7 +119,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
 
       <fieldset disabled={done} className="mt-4 space-y-4">
         <GeneralErrors errors={flow.errors} fields={shownFields} />
-        <KindFields kind={kind} idPrefix={id} values={values} errors={flow.errors} onChange={onChange} />
+        <KindFields kind={kind} rules={event.signup} idPrefix={id} values={values} errors={flow.errors} onChange={onChange} />
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField
             id={`${id}-receiptEmail`}

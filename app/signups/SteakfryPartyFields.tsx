@@ -1,3 +1,4 @@
+import { formatCents } from '../../common/money';
 import { STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES } from '../../common/signups/steakfry';
 import { FieldError, TextField } from '../ui/FormFields';
 import type { AttendeeValues, SignupFieldsProps, SignupValues } from './signup-values';
@@ -8,7 +9,7 @@ export const steakfryInitialValues = (receiptEmail: string): SignupValues => ({
 });
 
 /** Benefit Event sign-up: the party, one to ten people, each adult or child, with allergies. */
-export function SteakfryPartyFields({ idPrefix, values, errors, onChange }: SignupFieldsProps) {
+export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules }: SignupFieldsProps) {
   const attendees = (values.attendees as AttendeeValues[] | undefined) ?? [];
   const update = (i: number, patch: Partial<AttendeeValues>) =>
     onChange(
@@ -81,7 +82,9 @@ export function SteakfryPartyFields({ idPrefix, values, errors, onChange }: Sign
       >
         Add attendee
       </button>
-      <p className="text-sm text-slate-600">Up to {STEAKFRY_MAX_ATTENDEES} people per sign-up: $25.00 per adult, $15.00 per child.</p>
+      <p className="text-sm text-slate-600">
+        Up to {STEAKFRY_MAX_ATTENDEES} people per sign-up: {formatCents(rules.priceCents)} per adult, {formatCents(rules.childPriceCents ?? rules.priceCents)} per child.
+      </p>
     </div>
   );
 }

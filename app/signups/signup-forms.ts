@@ -9,7 +9,7 @@ import { SteakfryPartyFields, steakfryInitialValues } from './SteakfryPartyField
 export const SIGNUP_FORMS: Record<
   SignupKind,
   {
-    initialValues: (receiptEmail: string) => SignupValues;
+    initialValues: (receiptEmail: string, playersPerTeam: number) => SignupValues;
     Fields: ComponentType<SignupFieldsProps>;
   }
 > = {

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../common/api-errors';
+import type { EventSignupRules } from '../../common/events';
 import type { SignupKind } from '../../common/signups/kinds';
 
 export interface AttendeeValues {
@@ -13,6 +14,8 @@ export type SignupValues = Record<string, string | boolean | AttendeeValues[]> &
 /** What every kind's fields get from the sign-up form. */
 export interface SignupFieldsProps {
   kind: SignupKind;
+  /** The event's prices and team size: the form shows what the server will ask. */
+  rules: EventSignupRules;
   idPrefix: string;
   values: SignupValues;
   errors: FieldErrors;
@@ -21,7 +24,7 @@ export interface SignupFieldsProps {
 
 export const textOf = (values: SignupValues, name: string) => String(values[name] ?? '');
 
-/** Empty player fields 1–4, with the extra fields a kind asks of each player. */
+/** Empty player fields 1–N, with the extra fields a kind asks of each player. */
 export function emptyPlayers(count: number, extraFields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (let n = 1; n <= count; n++) for (const field of ['Name', 'Email', ...extraFields]) values[`player${n}${field}`] = '';

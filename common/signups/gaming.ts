@@ -1,5 +1,6 @@
-import { storedPerson, type SignupKindRules } from './kind';
+import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
 
+/** Spec §9; each event now keeps its own (ADR 022). */
 export const GAMING_TEAM_CENTS = 5_000;
 export const TEAM_NAME_MAX = 60;
 
@@ -30,7 +31,8 @@ export const gaming = {
   eventType: 'Gaming Event',
   amountLabel: 'Amount (team fee)',
   peopleLabel: 'Players',
-  priceCents: (): number => GAMING_TEAM_CENTS,
+  defaults: { priceCents: GAMING_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
+  priceCents: (_team: GamingTeam, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (team: GamingTeam): string => team.name,
   confirmationLines: (team: GamingTeam) => team.players.map((p) => `${p.name} (${p.activisionId}, ${p.location})`),

@@ -1,7 +1,7 @@
-import { storedPerson, type SignupKindRules } from './kind';
+import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
 
+/** Spec §9; each event now keeps its own (ADR 022). */
 export const GOLF_TEAM_CENTS = 40_000;
-export const PLAYERS_PER_TEAM = 4;
 export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
 export type ShirtSize = (typeof SHIRT_SIZES)[number];
 
@@ -11,7 +11,7 @@ export interface GolfPlayer {
   shirtSize: ShirtSize;
 }
 
-/** A golf team (spec §3 Golf signup): four players, each with a shirt size; the first gives an email. */
+/** A golf team (spec §3 Golf signup): the event's number of players (four by default), each with a shirt size; the first gives an email. */
 export interface GolfTeam {
   players: GolfPlayer[];
 }
@@ -23,7 +23,8 @@ export const golf = {
   eventType: 'Golf Event',
   amountLabel: 'Amount (team, mulligans included)',
   peopleLabel: 'Players',
-  priceCents: (): number => GOLF_TEAM_CENTS,
+  defaults: { priceCents: GOLF_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
+  priceCents: (_team: GolfTeam, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (): null => null,
   confirmationLines: (team: GolfTeam) => team.players.map((p) => `${p.name} (shirt ${p.shirtSize})`),

@@ -1,40 +1,42 @@
 import { z } from 'zod';
 import { emailField } from '../accounts';
 import { requiredText } from '../text';
-import { golf, SHIRT_SIZES, type GolfTeam } from './golf';
+import { golf, SHIRT_SIZES, type GolfTeam, type ShirtSize } from './golf';
 import { optionalEmailField, signupEnvelope } from './wire-fields';
 
 const shirtSize = (n: number) => z.enum(SHIRT_SIZES, { error: `Choose a shirt size for player ${n}.` });
 const name = (n: number) => requiredText(`Player ${n} name`, 100);
 
-/** The spec's flat golf payload (player1Name … player4ShirtSize); the only place those keys are read. */
-export const golfWire = z
-  .object({
-    ...signupEnvelope,
-    player1Name: name(1),
-    player1Email: emailField,
-    player1ShirtSize: shirtSize(1),
-    player2Name: name(2),
-    player2Email: optionalEmailField,
-    player2ShirtSize: shirtSize(2),
-    player3Name: name(3),
-    player3Email: optionalEmailField,
-    player3ShirtSize: shirtSize(3),
-    player4Name: name(4),
-    player4Email: optionalEmailField,
-    player4ShirtSize: shirtSize(4),
-  })
-  .transform((w) => ({
+const teamShapes = new Map<number, z.ZodType>();
+
+/** The spec's flat golf payload (player1Name … player4ShirtSize for a team of four); the only place those keys are read. */
+function buildGolfWire(players: number) {
+  const shape: Record<string, z.ZodType> = { ...signupEnvelope };
+  for (let n = 1; n <= players; n++) {
+    shape[`player${n}Name`] = name(n);
+    shape[`player${n}Email`] = n === 1 ? emailField : optionalEmailField;
+    shape[`player${n}ShirtSize`] = shirtSize(n);
+  }
+  return z.object(shape).transform((w) => ({
     kind: golf.kind,
-    eventNumber: w.eventNumber,
-    receiptEmail: w.receiptEmail,
-    amountCents: w.amount,
+    eventNumber: w.eventNumber as number,
+    receiptEmail: w.receiptEmail as string,
+    amountCents: w.amount as number,
     details: {
-      players: [
-        { name: w.player1Name, email: w.player1Email, shirtSize: w.player1ShirtSize },
-        { name: w.player2Name, email: w.player2Email, shirtSize: w.player2ShirtSize },
-        { name: w.player3Name, email: w.player3Email, shirtSize: w.player3ShirtSize },
-        { name: w.player4Name, email: w.player4Email, shirtSize: w.player4ShirtSize },
-      ],
+      players: Array.from({ length: players }, (_, i) => ({
+        name: w[`player${i + 1}Name`] as string,
+        email: (w[`player${i + 1}Email`] as string | null) ?? null,
+        shirtSize: w[`player${i + 1}ShirtSize`] as ShirtSize,
+      })),
     } satisfies GolfTeam,
   }));
+}
+
+/** The golf wire for a team of `players` (each event sets its own size). */
+export function golfWireFor(players: number): ReturnType<typeof buildGolfWire> {
+  if (!teamShapes.has(players)) teamShapes.set(players, buildGolfWire(players));
+  return teamShapes.get(players) as ReturnType<typeof buildGolfWire>;
+}
+
+/** A team of four, the spec's size. */
+export const golfWire = golfWireFor(4);

@@ -4,6 +4,11 @@
  * 25 kB (ADR 012). The wire format of each kind lives beside it in `<kind>.wire.ts`.
  */
 
+import type { EventSignupRules } from '../events';
+
+/** The part of an event's rules a price is made from. */
+export type PriceRules = Pick<EventSignupRules, 'priceCents' | 'childPriceCents'>;
+
 /** A player or attendee as the database keeps it: one row shape for every kind. */
 export interface StoredPerson {
   name: string;
@@ -33,8 +38,10 @@ export interface SignupKindRules<K extends string, D> {
   readonly amountLabel: string;
   /** What the dashboard and the confirmation call the people on a sign-up. */
   readonly peopleLabel: 'Players' | 'Attendees';
-  /** The server's price (the browser shows the same); the client's amount must match it. */
-  priceCents(details: D): number;
+  /** What a new event of this kind charges until a volunteer says otherwise (spec §9). */
+  readonly defaults: Pick<EventSignupRules, 'priceCents' | 'childPriceCents' | 'playersPerTeam'>;
+  /** The server's price from the event's rules (the browser shows the same); the client's amount must match it. */
+  priceCents(details: D, rules: PriceRules): number;
   /** Places taken against the event's capacity: a team counts one, a party its people. */
   places(details: D): number;
   /** A gaming team's name (unique per event), null for kinds without one. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidPhoneNumber } from './gaming';
+import { golf } from './golf';
 import { gamingWire } from './gaming.wire';
 import { golfWire } from './golf.wire';
 import { rulesOf, signupKindOfEventType, SIGNUP_KINDS } from './kinds';
@@ -110,7 +111,8 @@ describe('the wire formats', () => {
         ],
       },
     });
-    expect(rulesOf('golf').priceCents(parsed.details)).toBe(40000);
+    expect(rulesOf('golf').priceCents(parsed.details, golf.defaults)).toBe(40000);
+    expect(rulesOf('golf').priceCents(parsed.details, { priceCents: 45000, childPriceCents: null })).toBe(45000);
   });
 
   it('refuses control characters (PostgreSQL cannot store NUL) and event numbers past a database integer', () => {

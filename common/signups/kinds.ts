@@ -1,6 +1,7 @@
 import { gaming, type GamingTeam } from './gaming';
 import { golf, type GolfTeam } from './golf';
-import type { SignupKindRules, StoredSignupDetails } from './kind';
+import type { PriceRules, SignupKindRules, StoredSignupDetails } from './kind';
+import type { EventSignupRules } from '../events';
 import { steakfry, type SteakfryParty } from './steakfry';
 
 /** Every sign-up kind; a new kind is its module (and its `.wire.ts`) plus a line here. */
@@ -27,11 +28,11 @@ export function rulesOf<K extends SignupKind>(kind: K): SignupKindRules<K, Signu
 // parsed, so the rules may take the details without TypeScript re-proving it per kind.
 const looseRules = (kind: SignupKind) => SIGNUP_KINDS[kind] as unknown as SignupKindRules<SignupKind, unknown>;
 
-/** What the server needs of a parsed sign-up, whatever its kind. */
-export function assess(signup: SignupDetails): { priceCents: number; places: number; teamName: string | null; stored: StoredSignupDetails } {
+/** What the server needs of a parsed sign-up, whatever its kind, priced by its event's rules. */
+export function assess(signup: SignupDetails, prices: PriceRules): { priceCents: number; places: number; teamName: string | null; stored: StoredSignupDetails } {
   const rules = looseRules(signup.kind);
   return {
-    priceCents: rules.priceCents(signup.details),
+    priceCents: rules.priceCents(signup.details, prices),
     places: rules.places(signup.details),
     teamName: rules.teamName(signup.details),
     stored: rules.toStorage(signup.details),
@@ -48,4 +49,10 @@ export function peopleOf(kind: SignupKind, stored: StoredSignupDetails): { headi
 export function signupKindOfEventType(eventType: string): SignupKind | null {
   for (const rules of Object.values(SIGNUP_KINDS)) if (rules.eventType === eventType) return rules.kind;
   return null;
+}
+
+/** The rules a new event of this type starts with (spec §9), or the golf outing's for an unknown type. */
+export function defaultSignupRules(eventType: string): EventSignupRules {
+  const kind = signupKindOfEventType(eventType) ?? 'golf';
+  return { ...SIGNUP_KINDS[kind].defaults, opensOn: null, closesOn: null, refundDaysBefore: null };
 }

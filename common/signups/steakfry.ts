@@ -1,5 +1,6 @@
-import { storedPerson, type SignupKindRules } from './kind';
+import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
 
+/** Spec §9; each event now keeps its own (ADR 022). */
 export const STEAKFRY_ADULT_CENTS = 2_500;
 export const STEAKFRY_CHILD_CENTS = 1_500;
 export const STEAKFRY_MIN_ATTENDEES = 1;
@@ -18,9 +19,12 @@ export interface SteakfryParty {
   attendees: SteakfryAttendee[];
 }
 
-/** Price of a party from the whole list: 25.00 per adult, 15.00 per child (ADR 011). */
-export function steakfryPriceCents(attendees: readonly Pick<SteakfryAttendee, 'child'>[]): number {
-  return attendees.reduce((sum, a) => sum + (a.child ? STEAKFRY_CHILD_CENTS : STEAKFRY_ADULT_CENTS), 0);
+const SPEC_PRICES: PriceRules = { priceCents: STEAKFRY_ADULT_CENTS, childPriceCents: STEAKFRY_CHILD_CENTS };
+
+/** Price of a party from the whole list: the event's price per adult and per child (ADR 011); the spec's 25.00 and 15.00 unless given. */
+export function steakfryPriceCents(attendees: readonly Pick<SteakfryAttendee, 'child'>[], rules: PriceRules = SPEC_PRICES): number {
+  const child = rules.childPriceCents ?? rules.priceCents;
+  return attendees.reduce((sum, a) => sum + (a.child ? child : rules.priceCents), 0);
 }
 
 export const steakfry = {
@@ -28,7 +32,8 @@ export const steakfry = {
   eventType: 'Benefit Event',
   amountLabel: 'Amount',
   peopleLabel: 'Attendees',
-  priceCents: (party: { attendees: readonly Pick<SteakfryAttendee, 'child'>[] }): number => steakfryPriceCents(party.attendees),
+  defaults: { ...SPEC_PRICES, playersPerTeam: null },
+  priceCents: (party: { attendees: readonly Pick<SteakfryAttendee, 'child'>[] }, rules: PriceRules): number => steakfryPriceCents(party.attendees, rules),
   places: (party: SteakfryParty): number => party.attendees.length,
   teamName: (): null => null,
   confirmationLines: (party: SteakfryParty) =>

@@ -48,6 +48,16 @@ export interface EventsTable {
   partnership_flyer: string | null;
   rules_flyer: string | null;
   capacity: number | null;
+  /** 0 while only staff see it (a draft). */
+  published: Generated<number>;
+  /** Team fee (golf, gaming) or the adult price (steak fry). */
+  price_cents: number | null;
+  child_price_cents: number | null;
+  players_per_team: number | null;
+  signup_opens_on: string | null;
+  signup_closes_on: string | null;
+  /** Full refund until this many days before the event; none after. Null: no self-service refunds. */
+  refund_days_before: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -76,6 +86,10 @@ export interface AnnouncementsTable {
   meta: Generated<string>;
   link_href: string;
   link_label: Generated<string>;
+  published: Generated<number>;
+  show_from: string | null;
+  show_until: string | null;
+  updated_at: string | null;
   created_at: string;
 }
 
@@ -322,6 +336,48 @@ export interface AuditLogTable {
   address: string | null;
 }
 
+/** Every published version of a page, and at most one draft per page. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  page: string;
+  status: 'draft' | 'published';
+  data_json: string;
+  staff_id: number | null;
+  staff_email: string;
+  created_at: string;
+  note: Generated<string>;
+}
+
+/** What staff changed ("event:4", "page:home", "announcements"): seeding leaves it alone. */
+export interface StaffEditedTable {
+  subject: string;
+  at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  key: string;
+  kind: 'image' | 'pdf';
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  alt: Generated<string>;
+  file_name: string;
+  byte_size: number;
+  storage: 'database' | 's3';
+  staff_id: number | null;
+  created_at: string;
+  archived: Generated<number>;
+}
+
+export interface MediaFilesTable {
+  media_id: number;
+  name: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Buffer | null;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -346,6 +402,10 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   audit_log: AuditLogTable;
+  content_versions: ContentVersionsTable;
+  staff_edited: StaffEditedTable;
+  media: MediaTable;
+  media_files: MediaFilesTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { contentFiles, EventsFileSchema, type PageKey } from '../../common/content';
 import type { Db } from './database';
-import { countPages, replaceAnnouncements, upsertPage, type Announcement } from './repositories/content';
+import { countPages, replaceAnnouncements, staffEditedSubjects, type Announcement } from './repositories/content';
+import { publishSeededPage } from './repositories/content-versions';
 import { upsertEvent } from './repositories/events';
 
 export class ContentFileError extends Error {
@@ -33,12 +34,14 @@ export interface SeedSummary {
   pages: number;
   events: number;
   announcements: number;
+  /** What staff edited in the back office and the seed therefore left as it was. */
+  keptStaffEdits: string[];
 }
 
 /**
- * Loads content/ into the database: every page, the home announcements and the events.
- * Idempotent (upserts by page name and eventNumber), and all-or-nothing: every file is
- * validated before anything is written.
+ * Loads content/ into the database: every page, the home announcements and the events. Idempotent
+ * (upserts by page name and eventNumber) and all-or-nothing: every file is validated before
+ * anything is written. Whatever staff changed in the back office is never overwritten (issue 12).
  */
 export async function seedContent(db: Db, contentDir: string): Promise<SeedSummary> {
   const pageKeys = Object.keys(contentFiles) as PageKey[];
@@ -47,27 +50,39 @@ export async function seedContent(db: Db, contentDir: string): Promise<SeedSumma
   );
   const events = await readJson(contentDir, 'events', EventsFileSchema);
 
-  let announcements: Announcement[] = [];
+  const summary: SeedSummary = { pages: 0, events: 0, announcements: 0, keptStaffEdits: [] };
   await db.transaction().execute(async (trx) => {
+    const edited = await staffEditedSubjects(trx);
+    const keep = (subject: string) => {
+      if (!edited.has(subject)) return false;
+      summary.keptStaffEdits.push(subject);
+      return true;
+    };
     for (const [key, data] of pages) {
+      let page = data;
       if (key === 'home' && Array.isArray(data.announcements)) {
-        announcements = data.announcements as Announcement[];
-        const { announcements: _moved, ...rest } = data;
-        await upsertPage(trx, key, rest);
-      } else {
-        await upsertPage(trx, key, data);
+        const { announcements, ...rest } = data;
+        page = rest;
+        if (!keep('announcements')) {
+          await replaceAnnouncements(trx, announcements as Announcement[]);
+          summary.announcements = (announcements as unknown[]).length;
+        }
       }
+      if (keep(`page:${key}`)) continue;
+      await publishSeededPage(trx, key, page);
+      summary.pages++;
     }
-    await replaceAnnouncements(trx, announcements);
     for (const event of events) {
+      if (keep(`event:${event.eventNumber}`)) continue;
       await upsertEvent(trx, {
         ...event,
         startTime: event.startTime ?? null,
         capacity: event.capacity ?? null,
       });
+      summary.events++;
     }
   });
-  return { pages: pages.length, events: events.length, announcements: announcements.length };
+  return summary;
 }
 
 /** First start: an empty database gets the sample content so the site has something to show. */

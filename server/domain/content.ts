@@ -4,19 +4,20 @@ import type { Db } from '../db/database';
 import { findPage, listAnnouncements, listPages, type StoredPage } from '../db/repositories/content';
 
 /** Home carries its announcements, which live in their own table so volunteers can reorder them. */
-async function withAnnouncements(db: Db, page: StoredPage): Promise<StoredPage> {
+async function withAnnouncements(db: Db, page: StoredPage, now: Date): Promise<StoredPage> {
   if (page.page !== 'home') return page;
-  return { page: page.page, data: { ...page.data, announcements: await listAnnouncements(db) } };
+  return { page: page.page, data: { ...page.data, announcements: await listAnnouncements(db, now.toISOString()) } };
 }
 
-export function createContentService(db: Db): ContentService {
+/** Read from the database on every request, so what staff publish shows at once on every instance. */
+export function createContentService(db: Db, now: () => Date = () => new Date()): ContentService {
   return {
     async all() {
       const pages: SitePage[] = [];
       for (const stored of await listPages(db)) {
         // A page the schemas no longer know (left by an older version) is not served.
         if (!isPageKey(stored.page)) continue;
-        const data = parsePage(stored.page, (await withAnnouncements(db, stored)).data);
+        const data = parsePage(stored.page, (await withAnnouncements(db, stored, now())).data);
         // TypeScript cannot pair a union key with its page's type; parsePage did.
         pages.push({ page: stored.page, data } as SitePage);
       }
@@ -24,7 +25,7 @@ export function createContentService(db: Db): ContentService {
     },
     async page(key) {
       const found = await findPage(db, key);
-      return found ? parsePage(key, (await withAnnouncements(db, found)).data) : null;
+      return found ? parsePage(key, (await withAnnouncements(db, found, now())).data) : null;
     },
   };
 }

@@ -20,7 +20,7 @@ export function parseEventNumber(raw: string | number): number {
 }
 
 /** The spec's event shape (§3): its snake_case names, its "accomodations", prices also as text. */
-function toApiEvent(e: EventRecord): ApiEvent {
+export function toApiEvent(e: EventRecord): ApiEvent {
   return {
     eventNumber: e.eventNumber,
     eventType: e.eventType,
@@ -39,6 +39,7 @@ function toApiEvent(e: EventRecord): ApiEvent {
     partnership_flyer: e.partnershipFlyer,
     rules_flyer: e.rulesFlyer,
     capacity: e.capacity,
+    signup: e.signup,
   };
 }
 

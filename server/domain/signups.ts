@@ -1,4 +1,5 @@
 import { todayInFoundationZone } from '../../common/dates';
+import { signupClosed } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import type { RefundReason } from '../../common/payments';
 import { HOLD_MINUTES } from '../../common/signups/kind';
@@ -33,7 +34,13 @@ const PAYABLE_AFTER_HOLD_MS = 15 * 60_000;
 /** Unpaid sign-ups one address may have open for one event (a family, not a script filling the event). */
 export const MAX_OPEN_HOLDS_PER_ADDRESS = 3;
 
-const parsedRequest = (kind: SignupKind, body: unknown): SignupRequest => parseBody(SIGNUP_WIRE[kind], body, signupErrorKey);
+/** Parsed with the team size of the event it names (four when it names none we know: the parse then says what is wrong). */
+async function parsedRequest(db: Db, kind: SignupKind, body: unknown): Promise<SignupRequest> {
+  const named = Number((body as { eventNumber?: unknown } | null)?.eventNumber);
+  const event = Number.isSafeInteger(named) && named > 0 && named < 2 ** 31 ? await findEventForSignup(db, { eventNumber: named }, false) : null;
+  const players = event?.signup.playersPerTeam ?? 4;
+  return parseBody(SIGNUP_WIRE[kind](players), body, signupErrorKey) as SignupRequest;
+}
 
 async function signupOf(db: Db | Trx, payment: Payment): Promise<Signup> {
   const signup = await findSignupOfPayment(db, payment.id);
@@ -41,11 +48,14 @@ async function signupOf(db: Db | Trx, payment: Payment): Promise<Signup> {
   return signup;
 }
 
-/** What makes a sign-up's event unable to take it, checked when it is asked for and again for late payments. */
+/**
+ * What makes a sign-up's event unable to take it, checked when it is asked for and again for late
+ * payments: unpublished, inactive, past, or outside its sign-up dates (places are counted apart).
+ */
 function closedReason(event: EventForSignup, today: string): { reason: RefundReason; message: string } | null {
-  if (!event.active) return { reason: 'event_closed', message: 'Sign-up for this event is closed.' };
-  if (event.eventDate < today) return { reason: 'event_closed', message: 'This event has already taken place; sign-up is closed.' };
-  return null;
+  if (!event.published) return { reason: 'event_closed', message: 'Sign-up for this event is closed.' };
+  const closed = signupClosed(event, today, null);
+  return closed ? { reason: 'event_closed', message: closed.message } : null;
 }
 
 export interface SignupsDeps {
@@ -139,11 +149,11 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
 
   return {
     async createIntent(kind: SignupKind, body: unknown, user: AuthUser, clientKey: string | null) {
-      const request = parsedRequest(kind, body);
+      const request = await parsedRequest(db, kind, body);
       const rules = rulesOf(kind);
-      const { priceCents: price, places, teamName, stored } = assess(request);
       // Cheap checks first, outside any transaction.
       const event = requireOpenEvent(kind, await findEventForSignup(db, { eventNumber: request.eventNumber }, false), request.eventNumber);
+      const { priceCents: price, places, teamName, stored } = assess(request, event.signup);
       if (request.amountCents !== price) throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
       await replaceOpenHolds(event, user);
 
@@ -158,6 +168,10 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
         record: async (trx, payment, now) => {
           const nowIso = now.toISOString();
           const locked = requireOpenEvent(kind, await findEventForSignup(trx, { id: event.id }, lock), request.eventNumber);
+          // A volunteer may have changed the price or team size since the cheap checks: charge only what the event asks now.
+          if (assess(request, locked.signup).priceCents !== price || locked.signup.playersPerTeam !== event.signup.playersPerTeam) {
+            throw new ConflictError({ amount: 'The price or team size of this event has just changed. Please close the form and sign up again.' });
+          }
           if ((await openHolds(trx, locked.id, nowIso, { userId: user.id })).length > 0) {
             throw new ConflictError({ eventNumber: `You already have a sign-up for this event waiting for payment. Finish it, or try again in ${HOLD_MINUTES} minutes.` });
           }

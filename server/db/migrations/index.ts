@@ -5,6 +5,7 @@ import * as accounts from './20261122T090000-accounts';
 import * as paymentWebhooks from './20261122T100000-payment-webhooks';
 import * as paymentCore from './20261123T100000-payment-core';
 import * as backOffice from './20261124T090000-back-office';
+import * as contentEditing from './20261125T090000-content-editing';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -16,6 +17,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122T100000-payment-webhooks': paymentWebhooks,
   '20261123T100000-payment-core': paymentCore,
   '20261124T090000-back-office': backOffice,
+  '20261125T090000-content-editing': contentEditing,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

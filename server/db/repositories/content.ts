@@ -43,8 +43,16 @@ export async function countPages(db: Executor): Promise<number> {
   return Number(count);
 }
 
-export async function listAnnouncements(db: Executor): Promise<Announcement[]> {
-  const rows = await db.selectFrom('announcements').selectAll().orderBy('position').execute();
+/** The announcements the home page shows at `now`: published, and inside their show-from/until window. */
+export async function listAnnouncements(db: Executor, now: string): Promise<Announcement[]> {
+  const rows = await db
+    .selectFrom('announcements')
+    .selectAll()
+    .where('published', '=', 1)
+    .where((eb) => eb.or([eb('show_from', 'is', null), eb('show_from', '<=', now)]))
+    .where((eb) => eb.or([eb('show_until', 'is', null), eb('show_until', '>', now)]))
+    .orderBy('position')
+    .execute();
   return rows.map((r) => ({
     image: parseJsonColumn<Announcement['image']>(r.image_json),
     heading: r.heading,
@@ -72,4 +80,19 @@ export async function replaceAnnouncements(db: Executor, announcements: Announce
       })),
     )
     .execute();
+}
+
+/** Marks something staff changed in the back office, so seeding `content/` leaves it alone. */
+export async function markStaffEdited(db: Executor, subject: string): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto('staff_edited')
+    .values({ subject, at })
+    .onConflict((oc) => oc.column('subject').doUpdateSet({ at }))
+    .execute();
+}
+
+export async function staffEditedSubjects(db: Executor): Promise<Set<string>> {
+  const rows = await db.selectFrom('staff_edited').select('subject').execute();
+  return new Set(rows.map((r) => r.subject));
 }

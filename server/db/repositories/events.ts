@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ApiEvent, EventAccommodation, EventImage, EventSponsor } from '../../../common/events';
+import type { ApiEvent, EventAccommodation, EventImage, EventSignupRules, EventSponsor } from '../../../common/events';
+import { defaultSignupRules } from '../../../common/signups/kinds';
 import { nowIso, parseJsonColumn, toJsonColumn } from '../json';
 import type { Database, EventRow } from '../schema';
 
@@ -24,10 +25,30 @@ export interface EventRecord {
   partnershipFlyer: string | null;
   rulesFlyer: string | null;
   capacity: number | null;
+  /** False while it is a draft only staff see. */
+  published: boolean;
+  signup: EventSignupRules;
+  updatedAt: string;
 }
 
-/** What a volunteer (or the seed) provides to create or replace an event: the spec's field names, prices as cents. */
-export type EventInput = Omit<ApiEvent, 'stats'> & { stats: EventRecord['stats'] };
+/**
+ * What a volunteer (or the seed) provides to create or replace an event: the spec's field names,
+ * prices as cents. Rules left out are the event type's defaults (spec §9); published unless said.
+ */
+export type EventInput = Omit<ApiEvent, 'stats' | 'signup'> & { stats: EventRecord['stats']; signup?: Partial<EventSignupRules>; published?: boolean };
+
+/** Rules read from a row; a column left empty falls back to the type's default. */
+export function signupRulesOfRow(row: EventRow): EventSignupRules {
+  const defaults = defaultSignupRules(row.event_type);
+  return {
+    priceCents: row.price_cents ?? defaults.priceCents,
+    childPriceCents: row.price_cents === null ? defaults.childPriceCents : row.child_price_cents,
+    playersPerTeam: row.players_per_team ?? defaults.playersPerTeam,
+    opensOn: row.signup_opens_on,
+    closesOn: row.signup_closes_on,
+    refundDaysBefore: row.refund_days_before,
+  };
+}
 
 async function attachDetails(db: Executor, rows: EventRow[]): Promise<EventRecord[]> {
   if (rows.length === 0) return [];
@@ -54,13 +75,17 @@ async function attachDetails(db: Executor, rows: EventRow[]): Promise<EventRecor
     partnershipFlyer: row.partnership_flyer,
     rulesFlyer: row.rules_flyer,
     capacity: row.capacity,
+    published: row.published === 1,
+    signup: signupRulesOfRow(row),
+    updatedAt: row.updated_at,
   }));
 }
 
-/** Every event, newest eventNumber first. */
-export async function listEvents(db: Executor): Promise<EventRecord[]> {
-  const rows = await db.selectFrom('events').selectAll().orderBy('event_number', 'desc').execute();
-  return attachDetails(db, rows);
+/** Every published event (drafts too when asked), newest eventNumber first. */
+export async function listEvents(db: Executor, { drafts = false }: { drafts?: boolean } = {}): Promise<EventRecord[]> {
+  let query = db.selectFrom('events').selectAll().orderBy('event_number', 'desc');
+  if (!drafts) query = query.where('published', '=', 1);
+  return attachDetails(db, await query.execute());
 }
 
 /** Active events dated on or after `today` ("YYYY-MM-DD"), soonest first. */
@@ -69,6 +94,7 @@ export async function listUpcomingEvents(db: Executor, today: string): Promise<E
     .selectFrom('events')
     .selectAll()
     .where('active', '=', 1)
+    .where('published', '=', 1)
     .where('event_date', '>=', today)
     .orderBy('event_date')
     .orderBy('start_time')
@@ -77,8 +103,11 @@ export async function listUpcomingEvents(db: Executor, today: string): Promise<E
   return attachDetails(db, rows);
 }
 
-export async function findEventByNumber(db: Executor, eventNumber: number): Promise<EventRecord | null> {
-  const row = await db.selectFrom('events').selectAll().where('event_number', '=', eventNumber).executeTakeFirst();
+/** One event by number: a draft only when asked (the public site never sees one). */
+export async function findEventByNumber(db: Executor, eventNumber: number, { drafts = false }: { drafts?: boolean } = {}): Promise<EventRecord | null> {
+  let query = db.selectFrom('events').selectAll().where('event_number', '=', eventNumber);
+  if (!drafts) query = query.where('published', '=', 1);
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   const [event] = await attachDetails(db, [row]);
   return event ?? null;
@@ -87,6 +116,7 @@ export async function findEventByNumber(db: Executor, eventNumber: number): Prom
 /** Creates the event or replaces it (matched by eventNumber), stats and accommodations included. */
 export async function upsertEvent(db: Executor, input: EventInput): Promise<void> {
   const now = nowIso();
+  const rules = { ...defaultSignupRules(input.eventType), ...input.signup };
   const values = {
     event_type: input.eventType,
     name: input.name,
@@ -102,6 +132,13 @@ export async function upsertEvent(db: Executor, input: EventInput): Promise<void
     partnership_flyer: input.partnership_flyer,
     rules_flyer: input.rules_flyer,
     capacity: input.capacity,
+    published: input.published === false ? 0 : 1,
+    price_cents: rules.priceCents,
+    child_price_cents: rules.childPriceCents,
+    players_per_team: rules.playersPerTeam,
+    signup_opens_on: rules.opensOn,
+    signup_closes_on: rules.closesOn,
+    refund_days_before: rules.refundDaysBefore,
     updated_at: now,
   };
   const existing = await db
@@ -135,4 +172,21 @@ export async function upsertEvent(db: Executor, input: EventInput): Promise<void
       .values(input.accomodations.map((a, i) => ({ event_id: eventId, position: i + 1, icon: a.icon, text: a.text })))
       .execute();
   }
+}
+
+/** The next free event number (numbers are never reused, so a deleted draft's stays gone too). */
+export async function nextEventNumber(db: Executor): Promise<number> {
+  const { top } = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('event_number').as('top'))
+    .executeTakeFirstOrThrow();
+  return Number(top ?? 0) + 1;
+}
+
+export async function setEventPublished(db: Executor, eventNumber: number, published: boolean): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ published: published ? 1 : 0, updated_at: nowIso() })
+    .where('event_number', '=', eventNumber)
+    .execute();
 }

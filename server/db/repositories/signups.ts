@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { StoredPerson, StoredSignupDetails } from '../../../common/signups/kind';
 import type { SignupKind } from '../../../common/signups/kinds';
-import type { Database } from '../schema';
+import type { EventSignupRules } from '../../../common/events';
+import type { Database, EventRow } from '../schema';
+import { signupRulesOfRow } from './events';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -16,6 +18,8 @@ export interface EventForSignup {
   description: string;
   active: boolean;
   capacity: number | null;
+  published: boolean;
+  signup: EventSignupRules;
 }
 
 /** What a sign-up adds to its payment: the event, the kind, the places it holds and where mail goes. */
@@ -31,20 +35,7 @@ export interface Signup {
   createdAt: string;
 }
 
-const EVENT_COLUMNS = ['id', 'event_number', 'event_type', 'name', 'location', 'event_date', 'start_time', 'description', 'active', 'capacity'] as const;
-
-function toEvent(row: {
-  id: number;
-  event_number: number;
-  event_type: string;
-  name: string;
-  location: string;
-  event_date: string;
-  start_time: string | null;
-  description: string;
-  active: number;
-  capacity: number | null;
-}): EventForSignup {
+function toEvent(row: EventRow): EventForSignup {
   return {
     id: Number(row.id),
     eventNumber: Number(row.event_number),
@@ -56,6 +47,8 @@ function toEvent(row: {
     description: row.description,
     active: Number(row.active) === 1,
     capacity: row.capacity === null ? null : Number(row.capacity),
+    published: Number(row.published) === 1,
+    signup: signupRulesOfRow(row),
   };
 }
 
@@ -65,7 +58,7 @@ function toEvent(row: {
  * needs no lock: its one connection runs one transaction at a time.
  */
 export async function findEventForSignup(db: Executor, by: { eventNumber: number } | { id: number }, lock: boolean): Promise<EventForSignup | null> {
-  let query = db.selectFrom('events').select(EVENT_COLUMNS);
+  let query = db.selectFrom('events').selectAll();
   query = 'id' in by ? query.where('id', '=', by.id) : query.where('event_number', '=', by.eventNumber);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
