@@ -1,3 +1,4 @@
+import { isPreview, loadPage } from './lib/page-content.server';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -9,12 +10,14 @@ import { useNonce } from './lib/nonce';
 import { siteOrigin } from './lib/seo/site-origin.server';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await context.services.content.page('site');
+  const site = await loadPage({ context, request }, 'site');
   // One address per page for search engines: PUBLIC_URL when set, else where the server listens
   // (never the Host header, which the sender chooses).
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
-  return { site, year: new Date().getFullYear(), canonicalUrl, payments: context.publicConfig.payments };
+  const preview = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
+  return { site, year: new Date().getFullYear(), canonicalUrl, payments: context.publicConfig.payments, preview };
 }
+
 
 /** Only shown when a page below failed: the pages give their own titles otherwise. */
 export const meta: Route.MetaFunction = ({ error, data }) => {
@@ -59,10 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const backOffice = isBackOffice(useLocation().pathname);
   return (
     <>
+      {loaderData?.preview ? (
+        <p role="status" className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center font-semibold text-slate-900">
+          Preview of a draft: the public does not see these changes until an admin publishes them.
+        </p>
+      ) : null}
       {backOffice ? null : <AuthSession />}
       <Outlet />
     </>

@@ -1,3 +1,4 @@
+import type { BackOfficeContent } from './content-admin';
 import type { PaymentState } from './payments';
 import type { SignupKind } from './signups/kinds';
 
@@ -223,7 +224,7 @@ export interface RegistrationTallies {
 }
 
 export interface EventRegistrations {
-  event: { eventNumber: number; name: string; eventType: string; eventDate: string; signupKind: SignupKind | null; capacity: number | null };
+  event: { eventNumber: number; name: string; eventType: string; eventDate: string; signupKind: SignupKind | null; capacity: number | null; published: boolean };
   /** Shown apart in the list: paid (and partly refunded), pending, refunded; failed/expired attempts are left out. */
   paid: Registration[];
   pending: Registration[];
@@ -236,6 +237,8 @@ export interface EventSummary {
   name: string;
   eventDate: string;
   signupKind: SignupKind | null;
+  /** False for a draft the public site does not show. */
+  published: boolean;
 }
 
 // ---------- check-in ----------
@@ -379,6 +382,8 @@ export interface BackOfficeContext {
   reports: BackOfficeReports;
   exports: BackOfficeExports;
   actions: BackOfficeActions;
+  /** Events, announcements, pages and pictures (issue 12). */
+  content: BackOfficeContent;
   /** The client's address as the server sees it (behind the configured proxies). */
   clientAddress: string | null;
 }

@@ -387,3 +387,8 @@ export const EventSeedSchema = z.strictObject({
 });
 
 export const EventsFileSchema = z.array(EventSeedSchema);
+
+/** What the back office edits of a page: home's announcements have their own editor and table. */
+export function editablePageSchema(key: PageKey): z.ZodType {
+  return key === 'home' ? HomeSchema.omit({ announcements: true }) : contentFiles[key];
+}

@@ -13,11 +13,14 @@ import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
 import { createBackOfficeActions } from './domain/back-office/actions';
+import { createContentEditing } from './domain/back-office/content-editing';
+import { databaseMediaStore, type MediaStore } from './domain/media/media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
 import { createBackOfficeReports } from './domain/back-office/reports';
 import { createStaffAuth, type StaffAuth } from './domain/staff/staff-auth';
 import { createStaffManagement, type StaffManagement } from './domain/staff/staff-management';
 import type { BackOfficeActions, BackOfficeExports, BackOfficeReports } from '../common/back-office';
+import type { BackOfficeContent } from '../common/content-admin';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createGateway } from './payments/create-gateway';
@@ -36,7 +39,9 @@ export interface ServerServices extends AppServices {
   counters: Counters;
   staffAuth: StaffAuth;
   staffManagement: StaffManagement;
-  backOffice: { reports: BackOfficeReports; exports: BackOfficeExports; actions: BackOfficeActions };
+  backOffice: { reports: BackOfficeReports; exports: BackOfficeExports; actions: BackOfficeActions; content: BackOfficeContent };
+  /** Where uploaded pictures and documents are kept (the /media/u/ route reads them). */
+  mediaStore: MediaStore;
 }
 
 export interface ServiceDeps {
@@ -74,7 +79,9 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     await payments.settle(intent);
   });
   const site = () => siteFacts(origin());
+  const mediaStore = databaseMediaStore(db);
   return {
+    mediaStore,
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
@@ -92,6 +99,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
       reports: createBackOfficeReports({ db, clock }),
       exports: createBackOfficeExports({ db, clock }),
       actions: createBackOfficeActions({ db, core: payments, clock, logger }),
+      content: createContentEditing({ db, store: mediaStore, logger, clock }),
     },
   };
 }

@@ -7,6 +7,9 @@ const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[]
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/donations', label: 'Donations' },
   { to: '/admin/events', label: 'Events' },
+  { to: '/admin/announcements', label: 'Announcements' },
+  { to: '/admin/pages', label: 'Pages' },
+  { to: '/admin/media', label: 'Media' },
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
   { to: '/admin/audit', label: 'Audit log', adminOnly: true },
 ];

@@ -1,13 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import type { Image } from '../../common/content';
+import { uploadSrcSets } from '../../common/media';
 import { ExternalIcon } from '../ui/icons';
 
 /**
  * An image from the content store at its own size (no layout shift). Pictures below the fold load
- * lazily; the first picture of a page passes `priority`.
+ * lazily; the first picture of a page passes `priority`. An uploaded picture comes as AVIF or WebP
+ * at the width the screen needs (`sizes` says how wide it is shown).
  */
-export function ContentImage({ image, priority = false, className }: { image: Image; priority?: boolean; className?: string }) {
-  return (
+export function ContentImage({ image, priority = false, className, sizes = '(min-width: 1024px) 50vw, 100vw' }: { image: Image; priority?: boolean; className?: string; sizes?: string }) {
+  const sets = uploadSrcSets(image.src, image.width);
+  const img = (
     <img
       src={image.src}
       width={image.width}
@@ -18,6 +21,14 @@ export function ContentImage({ image, priority = false, className }: { image: Im
       fetchPriority={priority ? 'high' : undefined}
       className={className}
     />
+  );
+  if (!sets) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sets.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={sets.webp} sizes={sizes} />
+      {img}
+    </picture>
   );
 }
 

@@ -1,11 +1,12 @@
+import { loadPage } from '../lib/page-content.server';
 import { PageHeader } from '../ui/PageHeader';
 import { AboutFoundation } from '../content/AboutFoundation';
 import { summarize } from '../lib/seo/summarize';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/cof';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('cof') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'cof') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

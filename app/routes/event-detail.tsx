@@ -1,3 +1,4 @@
+import { ContentImage } from '../content/ContentBlocks';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { AccommodationIcon } from '../events/AccommodationIcon';
@@ -59,7 +60,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
         <div className="mt-6 grid gap-10 md:grid-cols-[3fr_2fr]">
           <div>
             {event.image ? (
-              <img src={event.image.src} width={event.image.width} height={event.image.height} alt={event.image.alt} fetchPriority="high" className="h-auto w-full rounded-lg" />
+              <ContentImage image={event.image} priority sizes="(min-width: 768px) 60vw, 100vw" className="h-auto w-full rounded-lg" />
             ) : null}
             <p className="mt-6 text-lg text-slate-700">{event.description}</p>
             <div className="mt-6">

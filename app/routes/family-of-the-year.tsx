@@ -1,10 +1,11 @@
+import { loadPage } from '../lib/page-content.server';
 import { AwardedFamilies, FamilyOfTheYearHeader } from '../content/AwardedFamilies';
 import { summarize } from '../lib/seo/summarize';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/family-of-the-year';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('family_of_the_year') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'family_of_the_year') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,10 +1,11 @@
+import { loadPage } from '../lib/page-content.server';
 import { ContentIntro } from '../content/ContentPage';
 import { AlbumCard } from '../gallery/AlbumCard';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/gallery';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('gallery') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'gallery') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

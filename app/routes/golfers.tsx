@@ -1,11 +1,12 @@
+import { loadPage } from '../lib/page-content.server';
 import { ContentIntro } from '../content/ContentPage';
 import { summarize } from '../lib/seo/summarize';
 import { GolfPros } from '../content/GolfPros';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/golfers';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('golfers') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'golfers') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

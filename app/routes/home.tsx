@@ -1,4 +1,6 @@
+import { loadPage } from '../lib/page-content.server';
 import { Link } from 'react-router';
+import { ContentImage } from '../content/ContentBlocks';
 import { useRootData } from '../lib/root-data';
 import { EventList } from '../events/EventCard';
 import { HeroCarousel } from '../home/HeroCarousel';
@@ -8,8 +10,8 @@ import { pageMeta } from '../lib/seo/meta';
 import { organizationData } from '../lib/seo/structured-data';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [home, upcoming] = await Promise.all([context.services.content.page('home'), context.services.events.upcoming()]);
+export async function loader(args: Route.LoaderArgs) {
+  const [home, upcoming] = await Promise.all([loadPage(args, 'home'), args.context.services.events.upcoming()]);
   return { home, upcoming };
 }
 
@@ -72,7 +74,7 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {home.announcements.map((a) => (
               <li key={a.heading} className="overflow-hidden rounded-lg border border-slate-200 shadow-sm">
-                <img src={a.image.src} width={a.image.width} height={a.image.height} alt={a.image.alt} loading="lazy" className="h-auto w-full" />
+                <ContentImage image={a.image} sizes="(min-width: 768px) 33vw, 100vw" className="h-auto w-full" />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold text-brand-800">{a.heading}</h3>
                   <p className="text-sm text-slate-600">{a.meta}</p>

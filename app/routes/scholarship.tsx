@@ -1,11 +1,12 @@
+import { loadPage } from '../lib/page-content.server';
 import { ContentIntro } from '../content/ContentPage';
 import { summarize } from '../lib/seo/summarize';
 import { ScholarshipDetails, ScholarshipHero } from '../content/ScholarshipDetails';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/scholarship';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('scholarship') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'scholarship') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,11 +1,12 @@
+import { loadPage } from '../lib/page-content.server';
 import { ContentIntro } from '../content/ContentPage';
 import { summarize } from '../lib/seo/summarize';
 import { SponsorGallery } from '../content/SponsorGallery';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/sponsors';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('sponsors') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'sponsors') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -1,11 +1,12 @@
+import { loadPage } from '../lib/page-content.server';
 import { PageHeader } from '../ui/PageHeader';
 import { summarize } from '../lib/seo/summarize';
 import { StaffCards } from '../content/StaffCards';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/staff';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await context.services.content.page('staff') };
+export async function loader(args: Route.LoaderArgs) {
+  return { page: await loadPage(args, 'staff') };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

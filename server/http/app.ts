@@ -82,6 +82,26 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
+  // Uploads (pictures' variants and PDFs) are named by a hash of their contents: they never change.
+  app.get('/media/u/:key/:name', async (req, res, next) => {
+    const { key, name } = req.params;
+    if (!/^[a-f0-9]{8,40}$/.test(key) || !/^[a-z0-9]{1,20}\.(avif|webp|pdf)$/.test(name)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    try {
+      const file = await services.mediaStore.get(key, name);
+      if (!file) {
+        res.status(404).type('text/plain').send('Not found');
+        return;
+      }
+      res.set({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff' });
+      if (name.endsWith('.pdf')) res.set('Content-Disposition', 'inline; filename="document.pdf"');
+      res.send(file.bytes);
+    } catch (error) {
+      next(error);
+    }
+  });
   app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));
 
   if (pages.kind === 'build') {
@@ -115,7 +135,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
     // comes from /admin.data, which a mount on /admin would miss).
     app.use((req, res, next) => {
-      if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+      // A page previewing a draft is for the staff member who asked, never for a cache or a search engine.
+      if (/^\/admin(\/|\.data$|$)/.test(req.path) || req.query.preview !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
       next();
     });
     let publicConfig: PublicConfig | undefined;

@@ -13,9 +13,21 @@ export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(
 
 /** `npm run staff:add` against the back-office e2e server's database, as the README tells the person who runs the site. */
 export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: E2E_ADMIN_DATABASE, PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
-  });
+  const command = () =>
+    run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
+      env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: E2E_ADMIN_DATABASE, PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
+    });
+  // Two test workers may run it at the same moment as the server writes: SQLite then says "locked".
+  let stdout: string;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      ({ stdout } = await command());
+      break;
+    } catch (error) {
+      if (attempt >= 4 || !/database is locked/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
   const link = /http:\/\/\S+\/admin\/invite\/\S+/.exec(stdout)?.[0];
   expect(link, stdout).toBeTruthy();
   return new URL(link!).pathname;

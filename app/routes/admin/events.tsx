@@ -1,31 +1,61 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/events';
 import { formatCalendarDate } from '../../../common/dates';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
-import { requireStaff } from '../../admin/guard.server';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { PublishBadge } from '../../admin/PublishBadge';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Back office' }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  return { events: await args.context.backOffice.reports.events() };
+  const { actor } = await requireStaff(args);
+  return { events: await args.context.backOffice.reports.events(), isAdmin: actor.role === 'admin' };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor, form } = await requireStaffForm(args);
+  const content = args.context.backOffice.content;
+  const eventNumber = Number(form.get('eventNumber'));
+  if (!Number.isSafeInteger(eventNumber) || eventNumber <= 0) return { ok: false as const, errors: { form: 'Choose an event.' } };
+  const intent = form.get('intent');
+  if (intent === 'duplicate') {
+    const result = await content.duplicateEvent(actor, eventNumber);
+    if (result.ok) throw redirect(`/admin/events/${result.id}/edit?created=1`);
+    return result;
+  }
+  if (intent === 'publish' || intent === 'unpublish') return content.setEventPublished(actor, eventNumber, intent === 'publish');
+  return { ok: false as const, errors: { form: 'Unknown action.' } };
 }
 
 const KIND_TEXT = { golf: 'Golf teams', gaming: 'Gaming teams', steakfry: 'Steak-fry tickets' } as const;
 
-export default function Events({ loaderData }: Route.ComponentProps) {
-  const { events } = loaderData;
+export default function Events({ loaderData, actionData }: Route.ComponentProps) {
+  const { events, isAdmin } = loaderData;
   return (
     <div>
-      <AdminPageHeader title="Events" lead="Each event's registrations, its lists for the course or the caterer, and check-in at the door." />
+      <AdminPageHeader
+        title="Events"
+        lead="Each event's details and prices, its registrations, its lists for the course or the caterer, and check-in at the door."
+        actions={
+          <Link to="/admin/events/new" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            New event
+          </Link>
+        }
+      />
+      {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
+      <OtherErrors errors={actionData && !actionData.ok ? actionData.errors : undefined} shown={[]} />
       {events.length === 0 ? (
         <p className="text-slate-700">No events yet.</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {events.map((event) => (
             <li key={event.eventNumber} className="rounded-lg border border-slate-300 bg-white p-4">
-              <p className="font-semibold">{event.name}</p>
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                <span>{event.name}</span> <PublishBadge state={event.published ? 'published' : 'draft'} />
+              </p>
               <p className="text-sm text-slate-700">
                 {formatCalendarDate(event.eventDate, { weekday: true })} · {event.signupKind ? KIND_TEXT[event.signupKind] : 'No sign-up'}
               </p>
@@ -47,6 +77,34 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   </a>
                 </p>
               ) : null}
+              <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
+                <Link
+                  className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+                  to={`/admin/events/${event.eventNumber}/edit`}
+                  aria-label={`Edit ${event.name}`}
+                >
+                  Edit
+                </Link>
+                <StaffForm>
+                  <input type="hidden" name="eventNumber" value={event.eventNumber} />
+                  <Button variant="secondary" name="intent" value="duplicate" aria-label={`Duplicate ${event.name} for next year`}>
+                    Duplicate for next year
+                  </Button>
+                </StaffForm>
+                {isAdmin ? (
+                  <StaffForm>
+                    <input type="hidden" name="eventNumber" value={event.eventNumber} />
+                    <Button
+                      variant={event.published ? 'secondary' : 'primary'}
+                      name="intent"
+                      value={event.published ? 'unpublish' : 'publish'}
+                      aria-label={`${event.published ? 'Unpublish' : 'Publish'} ${event.name}`}
+                    >
+                      {event.published ? 'Unpublish' : 'Publish'}
+                    </Button>
+                  </StaffForm>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

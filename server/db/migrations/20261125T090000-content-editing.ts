@@ -39,8 +39,35 @@ async function addAnnouncementSchedule(db: AnyDb): Promise<void> {
   await db.schema.alterTable('announcements').addColumn('updated_at', 'varchar(32)').execute();
 }
 
+/** Teams may now have up to eight players (TEAM_SIZE_MAX); the first schema allowed four. */
+async function allowLargerTeams(db: AnyDb, dialect: MigrationContext['dialect']): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`alter table signup_players drop constraint if exists signup_players_position_check`.execute(db);
+    await sql`alter table signup_players add constraint signup_players_position_check check (position between 1 and 8)`.execute(db);
+    return;
+  }
+  // SQLite cannot change a CHECK in place: the table is rebuilt with the same rows.
+  await withId(db.schema.createTable('signup_players_new'), dialect)
+    .addColumn('signup_id', 'integer', (c) => c.notNull().references('signups.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull().check(sql`position between 1 and 8`))
+    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .addColumn('email', 'varchar(254)')
+    .addColumn('shirt_size', 'varchar(4)')
+    .addColumn('activision_id', 'varchar(100)')
+    .addColumn('location', 'varchar(100)')
+    .addColumn('checked_in_at', 'varchar(32)')
+    .addColumn('checked_in_by', 'integer')
+    .addUniqueConstraint('signup_players_signup_position_v2', ['signup_id', 'position'])
+    .execute();
+  await sql`insert into signup_players_new (id, signup_id, position, name, email, shirt_size, activision_id, location, checked_in_at, checked_in_by)
+    select id, signup_id, position, name, email, shirt_size, activision_id, location, checked_in_at, checked_in_by from signup_players`.execute(db);
+  await sql`drop table signup_players`.execute(db);
+  await sql`alter table signup_players_new rename to signup_players`.execute(db);
+}
+
 export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void> {
   await addEventRules(db);
+  await allowLargerTeams(db, dialect);
   await addAnnouncementSchedule(db);
 
   await withId(db.schema.createTable('content_versions'), dialect)

@@ -192,11 +192,11 @@ export async function recentPayments(db: Executor, limit: number) {
 }
 
 export async function listEventSummaries(db: Executor) {
-  return db.selectFrom('events').select(['id', 'event_number', 'name', 'event_type', 'event_date', 'capacity']).orderBy('event_date', 'desc').orderBy('event_number', 'desc').execute();
+  return db.selectFrom('events').select(['id', 'event_number', 'name', 'event_type', 'event_date', 'capacity', 'published']).orderBy('event_date', 'desc').orderBy('event_number', 'desc').execute();
 }
 
 export async function findEventByNumber(db: Executor, eventNumber: number) {
-  return db.selectFrom('events').select(['id', 'event_number', 'name', 'event_type', 'event_date', 'capacity']).where('event_number', '=', eventNumber).executeTakeFirst();
+  return db.selectFrom('events').select(['id', 'event_number', 'name', 'event_type', 'event_date', 'capacity', 'published']).where('event_number', '=', eventNumber).executeTakeFirst();
 }
 
 /** Every sign-up of an event but failed and expired attempts, with its payment and account. */

@@ -100,9 +100,3 @@ export async function findVersion(db: Executor, page: string, id: number): Promi
   const row = await db.selectFrom('content_versions').selectAll().where('page', '=', page).where('id', '=', id).executeTakeFirst();
   return row ? toVersion(row) : null;
 }
-
-/** Drafts waiting for an admin, for the pages list. */
-export async function listDrafts(db: Executor): Promise<ContentVersion[]> {
-  const rows = await db.selectFrom('content_versions').selectAll().where('status', '=', 'draft').execute();
-  return rows.map(toVersion);
-}

@@ -117,7 +117,7 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
 /** Paid includes partly refunded: those people are still coming. */
 export const isPaid = (r: Pick<Registration, 'status'>) => r.status === 'paid' || r.status === 'partially_refunded';
 
-function eventSummary(e: { event_number: number; name: string; event_type: string; event_date: string; capacity: number | null }): EventRegistrations['event'] {
+function eventSummary(e: { event_number: number; name: string; event_type: string; event_date: string; capacity: number | null; published: number }): EventRegistrations['event'] {
   return {
     eventNumber: Number(e.event_number),
     name: e.name,
@@ -125,6 +125,7 @@ function eventSummary(e: { event_number: number; name: string; event_type: strin
     eventDate: e.event_date,
     signupKind: signupKindOfEventType(e.event_type),
     capacity: e.capacity === null ? null : Number(e.capacity),
+    published: Number(e.published) === 1,
   };
 }
 
@@ -226,7 +227,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
     },
 
     async events(): Promise<EventSummary[]> {
-      return (await listEventSummaries(db)).map((e) => ({ eventNumber: Number(e.event_number), name: e.name, eventDate: e.event_date, signupKind: signupKindOfEventType(e.event_type) }));
+      return (await listEventSummaries(db)).map((e) => ({ eventNumber: Number(e.event_number), name: e.name, eventDate: e.event_date, signupKind: signupKindOfEventType(e.event_type), published: Number(e.published) === 1 }));
     },
 
     async registrations(eventNumber: number): Promise<EventRegistrations | null> {
@@ -261,7 +262,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
       const wanted = search?.trim().toLowerCase();
       const people = wanted ? everyone.filter((p) => p.name.toLowerCase().includes(wanted) || p.group.toLowerCase().includes(wanted)) : everyone;
       return {
-        event: { eventNumber: list.event.eventNumber, name: list.event.name, eventDate: list.event.eventDate, signupKind: list.event.signupKind },
+        event: { eventNumber: list.event.eventNumber, name: list.event.name, eventDate: list.event.eventDate, signupKind: list.event.signupKind, published: list.event.published },
         people: people.sort((a, b) => a.name.localeCompare(b.name)),
         arrived: everyone.filter((p) => p.checkedInAt !== null).length,
         expected: everyone.length,

@@ -10,6 +10,7 @@ import type {
   StaffPort,
   StaffSessionView,
 } from '../../../common/back-office';
+import type { BackOfficeContent } from '../../../common/content-admin';
 import { DomainError, TooManyRequestsError } from '../../domain/errors';
 import { hmac, randomToken, sameSecret } from '../../domain/staff/secrets';
 import { toStaffMember, type LiveStaffSession, type StaffAuth } from '../../domain/staff/staff-auth';
@@ -21,6 +22,7 @@ export interface BackOfficeDeps {
   reports: BackOfficeReports;
   exports: BackOfficeExports;
   actions: BackOfficeActions;
+  content: BackOfficeContent;
   /** Secure cookies (HTTPS only) in production. */
   secureCookies: boolean;
   /** Server secret the CSRF tokens are keyed with. */
@@ -61,7 +63,7 @@ async function result(run: () => Promise<string>): Promise<ActionResult> {
  * SameSite=Strict cookie on /admin, CSRF tokens bound to the session (or, before sign-in, to a
  * random cookie), and domain errors turned into field errors for the forms.
  */
-export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, secureCookies, secret }: BackOfficeDeps) {
+export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, content, secureCookies, secret }: BackOfficeDeps) {
   const options = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
   const sessionCookie = createCookie('staff_session', { ...options, path: SESSION_COOKIE_PATH });
   const csrfCookie = createCookie('staff_csrf', { ...options, path: CSRF_COOKIE_PATH });
@@ -193,6 +195,6 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
         }),
     };
 
-    return { auth, staff, reports, exports, actions, clientAddress };
+    return { auth, staff, reports, exports, actions, content, clientAddress };
   };
 }

@@ -1,0 +1,28 @@
+import type { PageKey } from '../../../common/content';
+
+/** What volunteers call each page, and where the public sees it. */
+export const PAGE_TITLES: Record<PageKey, string> = {
+  site: 'Site name, contact details and footer',
+  home: 'Home page',
+  cof: 'About the foundation',
+  family: 'Family memorials',
+  staff: 'Our staff',
+  golfers: 'Golf pros',
+  sponsors: 'Sponsors',
+  scholarship: 'Scholarship',
+  family_of_the_year: 'Families of the year',
+  gallery: 'Gallery albums',
+};
+
+export const PAGE_PATHS: Record<PageKey, string> = {
+  site: '/',
+  home: '/',
+  cof: '/cof',
+  family: '/family',
+  staff: '/staff',
+  golfers: '/golfers',
+  sponsors: '/sponsors',
+  scholarship: '/scholarship',
+  family_of_the_year: '/family_of_the_year',
+  gallery: '/gallery',
+};

@@ -1,0 +1,175 @@
+import { Link, redirect } from 'react-router';
+import type { Route } from './+types/announcements';
+import type { AnnouncementView, MediaItem } from '../../../common/content-admin';
+import { formatMoment, toFoundationLocalInput } from '../../../common/moment';
+import { AdminPageHeader } from '../../admin/AdminShell';
+import { linkClass } from '../../admin/DataTable';
+import { Checkbox, FormSection, Select } from '../../admin/form-controls';
+import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { PublishBadge } from '../../admin/PublishBadge';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Announcements | Back office' }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor } = await requireStaff(args);
+  const content = args.context.backOffice.content;
+  const [announcements, media] = await Promise.all([content.announcements(), content.media()]);
+  const url = new URL(args.request.url);
+  const editId = Number(url.searchParams.get('edit'));
+  const editing = announcements.find((a) => a.id === editId) ?? null;
+  return { announcements, media: media.filter((m) => m.kind === 'image'), editing, isAdmin: actor.role === 'admin', saved: url.searchParams.has('saved') };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor, form } = await requireStaffForm(args);
+  const content = args.context.backOffice.content;
+  const intent = form.get('intent');
+  const id = Number(form.get('id'));
+  const known = Number.isSafeInteger(id) && id > 0;
+  if (intent === 'save') {
+    const result = await content.saveAnnouncement(actor, known ? id : null, form);
+    if (result.ok) throw redirect('/admin/announcements?saved=1');
+    const echo: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
+    return { intent, ...result, echo };
+  }
+  if (!known) return { intent, ok: false as const, errors: { form: 'Choose an announcement.' } };
+  if (intent === 'up' || intent === 'down') return { intent, ...(await content.moveAnnouncement(actor, id, intent)) };
+  if (intent === 'delete') return { intent, ...(await content.deleteAnnouncement(actor, id)) };
+  return { intent, ok: false as const, errors: { form: 'Unknown action.' } };
+}
+
+function when(a: AnnouncementView): string {
+  const from = a.showFrom ? `from ${formatMoment(a.showFrom)}` : 'from when it is published';
+  const until = a.showUntil ? ` until ${formatMoment(a.showUntil)}` : '';
+  return `Shows ${from}${until}`;
+}
+
+export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
+  const { announcements, media, editing, isAdmin, saved } = loaderData;
+  const errors = actionData && !actionData.ok ? actionData.errors : undefined;
+  const echo = actionData && 'echo' in actionData ? actionData.echo : undefined;
+  return (
+    <div>
+      <AdminPageHeader
+        title="Announcements"
+        lead="The news cards on the home page, in this order. Give each its dates to show it only then; the site changes on its own at those times."
+      />
+      {saved && !actionData ? <Notice tone="success">Announcement saved.</Notice> : null}
+      {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
+      {actionData?.intent !== 'save' ? <OtherErrors errors={errors} shown={[]} /> : null}
+      {announcements.length === 0 ? (
+        <p className="mb-6 text-slate-700">No announcements yet.</p>
+      ) : (
+        <ol className="mb-8 grid gap-3">
+          {announcements.map((a, i) => (
+            <li key={a.id} className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-300 bg-white p-4">
+              {a.image ? <img src={a.image.src} alt="" width={96} height={Math.round((96 * a.image.height) / a.image.width)} className="h-auto w-24 rounded" /> : null}
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-semibold">
+                  <span>{a.heading}</span> <PublishBadge state={a.state} />
+                </p>
+                <p className="text-sm text-slate-700">{a.meta}</p>
+                <p className="text-sm text-slate-700">{when(a)}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/admin/announcements?edit=${a.id}#announcement-form`}
+                  className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+                  aria-label={`Edit ${a.heading}`}
+                >
+                  Edit
+                </Link>
+                <StaffForm className="flex gap-2">
+                  <input type="hidden" name="id" value={a.id} />
+                  <Button variant="secondary" name="intent" value="up" disabled={i === 0} aria-label={`Move ${a.heading} up`}>
+                    Up
+                  </Button>
+                  <Button variant="secondary" name="intent" value="down" disabled={i === announcements.length - 1} aria-label={`Move ${a.heading} down`}>
+                    Down
+                  </Button>
+                  {isAdmin || !a.published ? (
+                    <Button variant="danger" name="intent" value="delete" aria-label={`Delete ${a.heading}`}>
+                      Delete
+                    </Button>
+                  ) : null}
+                </StaffForm>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <AnnouncementForm key={editing?.id ?? 'new'} editing={editing} media={media} isAdmin={isAdmin} errors={actionData?.intent === 'save' ? errors : undefined} echo={echo} />
+    </div>
+  );
+}
+
+function AnnouncementForm({
+  editing,
+  media,
+  isAdmin,
+  errors = {},
+  echo,
+}: {
+  editing: AnnouncementView | null;
+  media: MediaItem[];
+  isAdmin: boolean;
+  errors?: Record<string, string>;
+  echo?: Record<string, string>;
+}) {
+  const value = (name: string, saved: string | null | undefined) => echo?.[name] ?? saved ?? '';
+  const locked = Boolean(editing?.published) && !isAdmin;
+  const images = [{ value: '', label: 'Choose a picture' }, ...media.map((m) => ({ value: m.src, label: `${m.fileName} — ${m.alt}` }))];
+  if (editing?.image && !media.some((m) => m.src === editing.image!.src)) images.splice(1, 0, { value: editing.image.src, label: `Current: ${editing.image.src.split('/').pop()}` });
+  return (
+    <StaffForm id="announcement-form" className="grid gap-4" aria-label={editing ? `Edit ${editing.heading}` : 'New announcement'} noValidate>
+      <input type="hidden" name="id" value={editing?.id ?? ''} />
+      <FormSection title={editing ? `Edit “${editing.heading}”` : 'New announcement'}>
+        {locked ? <Notice tone="info">This announcement is published, so only an admin can change it.</Notice> : null}
+        <OtherErrors errors={errors} shown={['heading', 'meta', 'linkHref', 'linkLabel', 'imageSrc', 'imageAlt', 'showFrom', 'showUntil']} />
+        <fieldset disabled={locked} className="grid gap-4">
+          <Field name="heading" label="Heading" defaultValue={value('heading', editing?.heading)} error={errors.heading} maxLength={120} />
+          <Field name="meta" label="Date and place line" defaultValue={value('meta', editing?.meta)} error={errors.meta} hint="For example: March 14, 2026 · Shadyside" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="linkHref" label="Link (a page such as /events/4, or https://…)" defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
+            <Field name="linkLabel" label="Link text" defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
+            <Select name="imageSrc" label="Picture" defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
+            <Field name="imageAlt" label="Alt text (describes the picture)" defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
+            <Field
+              name="showFrom"
+              label="Show from (Eastern time)"
+              type="datetime-local"
+              defaultValue={value('showFrom', editing?.showFrom ? toFoundationLocalInput(editing.showFrom) : '')}
+              error={errors.showFrom}
+              hint="Empty: as soon as it is published."
+            />
+            <Field
+              name="showUntil"
+              label="Show until (Eastern time)"
+              type="datetime-local"
+              defaultValue={value('showUntil', editing?.showUntil ? toFoundationLocalInput(editing.showUntil) : '')}
+              error={errors.showUntil}
+              hint="Empty: until it is taken down."
+            />
+          </div>
+          {isAdmin ? (
+            <Checkbox name="published" label="Published (shows on the home page in its dates)" defaultChecked={echo ? echo.published === 'on' : (editing?.published ?? false)} />
+          ) : (
+            <p className="text-sm text-slate-700">Volunteers save announcements as drafts; an admin publishes them.</p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button name="intent" value="save" disabled={locked}>
+            {editing ? 'Save announcement' : 'Add announcement'}
+          </Button>
+          {editing ? (
+            <Link to="/admin/announcements" className={linkClass}>
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </FormSection>
+    </StaffForm>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Route } from './+types/media';
+import { UPLOAD_MAX_BYTES, type MediaItem } from '../../../common/content-admin';
+import { uploadSrcSets } from '../../../common/media';
+import { formatMoment } from '../../../common/moment';
+import { AdminPageHeader } from '../../admin/AdminShell';
+import { linkClass } from '../../admin/DataTable';
+import { FormSection } from '../../admin/form-controls';
+import { Button, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Media | Back office' }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args);
+  return { media: await args.context.backOffice.content.media() };
+}
+
+/** A form's multipart overhead on top of the file itself. */
+const FORM_OVERHEAD = 64 * 1024;
+
+export async function action(args: Route.ActionArgs) {
+  await requireStaff(args);
+  // Refuse a body too large before reading any of it.
+  const length = Number(args.request.headers.get('content-length'));
+  if (Number.isFinite(length) && length > UPLOAD_MAX_BYTES + FORM_OVERHEAD) {
+    return { intent: 'upload', ok: false as const, errors: { file: 'The file is larger than 20 MB.' } };
+  }
+  const { actor, form } = await requireStaffForm(args);
+  const content = args.context.backOffice.content;
+  const intent = form.get('intent');
+  if (intent === 'upload') {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { intent, ok: false as const, errors: { file: 'Choose a file to upload.' } };
+    return { intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, String(form.get('alt') ?? ''))) };
+  }
+  if (intent === 'alt') return { intent, ...(await content.setMediaAlt(actor, Number(form.get('id')), String(form.get('alt') ?? ''))) };
+  return { intent, ok: false as const, errors: { form: 'Unknown action.' } };
+}
+
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+export default function Media({ loaderData, actionData }: Route.ComponentProps) {
+  const { media } = loaderData;
+  const uploadErrors: Record<string, string> | undefined = actionData?.intent === 'upload' && !actionData.ok ? actionData.errors : undefined;
+  return (
+    <div>
+      <AdminPageHeader
+        title="Media"
+        lead="Pictures and documents for events, announcements and pages. Pictures are resized for phones and computers and their location data is removed."
+      />
+      {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
+      {actionData?.intent !== 'upload' && actionData && !actionData.ok ? <OtherErrors errors={actionData.errors} shown={[]} /> : null}
+      <StaffForm encType="multipart/form-data" className="mb-8" aria-label="Upload a file" noValidate>
+        <FormSection title="Upload" lead="JPEG, PNG or WebP pictures, or PDF documents, up to 20 MB.">
+          <OtherErrors errors={uploadErrors} shown={['file', 'alt']} />
+          <div>
+            <label htmlFor="upload-file" className="mb-1 block text-sm font-semibold text-slate-800">
+              File
+            </label>
+            <FieldError id="upload-file-error" message={uploadErrors?.file} />
+            <input
+              id="upload-file"
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp,application/pdf"
+              aria-invalid={uploadErrors?.file ? true : undefined}
+              aria-describedby={uploadErrors?.file ? 'upload-file-error' : undefined}
+              className="block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+            />
+          </div>
+          <Field
+            name="alt"
+            id="upload-alt"
+            label="Alt text (describes the picture for people who cannot see it)"
+            error={uploadErrors?.alt}
+            maxLength={300}
+            hint="For a document, its title."
+          />
+          <div>
+            <Button name="intent" value="upload">
+              Upload
+            </Button>
+          </div>
+        </FormSection>
+      </StaffForm>
+      {media.length === 0 ? <p className="text-slate-700">Nothing uploaded yet.</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {media.map((item) => (
+          <MediaCard key={item.id} item={item} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MediaCard({ item }: { item: MediaItem }) {
+  const sets = item.kind === 'image' && item.width ? uploadSrcSets(item.src, item.width) : null;
+  return (
+    <li className="flex flex-col rounded-lg border border-slate-300 bg-white p-3">
+      {item.kind === 'image' && item.width && item.height ? (
+        <picture>
+          {sets ? <source type="image/avif" srcSet={sets.avif} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw" /> : null}
+          {sets ? <source type="image/webp" srcSet={sets.webp} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw" /> : null}
+          <img src={item.src} width={item.width} height={item.height} alt={item.alt} loading="lazy" className="h-40 w-full rounded bg-slate-100 object-contain" />
+        </picture>
+      ) : (
+        <p className="flex h-40 items-center justify-center rounded bg-slate-100 font-semibold text-slate-800">PDF document</p>
+      )}
+      <p className="mt-2 break-all font-semibold">{item.fileName}</p>
+      <p className="text-sm text-slate-700">
+        {item.width && item.height ? `${item.width} × ${item.height} · ` : ''}
+        {kb(item.byteSize)} · {formatMoment(item.createdAt)}
+      </p>
+      <p className="text-sm text-slate-700">
+        {item.kind === 'image' ? `${item.files.length} sizes (AVIF and WebP)` : 'Served as it was uploaded'} ·{' '}
+        <a className={linkClass} href={item.src} target="_blank" rel="noreferrer">
+          Open
+        </a>
+      </p>
+      <p className="mt-1 break-all text-xs text-slate-700">
+        Address: <code>{item.src}</code>
+      </p>
+      <StaffForm className="mt-3 grid gap-2" aria-label={`Alt text of ${item.fileName}`}>
+        <input type="hidden" name="id" value={item.id} />
+        <Field name="alt" id={`alt-${item.id}`} label="Alt text" defaultValue={item.alt} maxLength={300} />
+        <div>
+          <Button variant="secondary" name="intent" value="alt">
+            Save alt text
+          </Button>
+        </div>
+      </StaffForm>
+    </li>
+  );
+}

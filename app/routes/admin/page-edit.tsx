@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/page-edit';
+import { editablePageSchema, isPageKey } from '../../../common/content';
+import { formatMoment } from '../../../common/moment';
+import { AdminPageHeader } from '../../admin/AdminShell';
+import { PAGE_PATHS, PAGE_TITLES } from '../../admin/content-editor/page-titles';
+import { applyListOp, describeSchema, formToValue, parseListOp } from '../../admin/content-editor/schema-form';
+import { SchemaFields } from '../../admin/content-editor/SchemaFields';
+import { linkClass } from '../../admin/DataTable';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { PublishBadge } from '../../admin/PublishBadge';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? PAGE_TITLES[data.editor.page] : 'Page'} | Back office` }];
+
+function pageOf(param: string | undefined) {
+  if (!param || !isPageKey(param)) throw new Response('Not found', { status: 404 });
+  return param;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor } = await requireStaff(args);
+  const page = pageOf(args.params.page);
+  const content = args.context.backOffice.content;
+  const [editor, media] = await Promise.all([content.pageEditor(page), content.media()]);
+  const images = media.filter((m) => m.kind === 'image' && m.width && m.height).map((m) => ({ src: m.src, width: m.width!, height: m.height!, label: `${m.fileName} — ${m.alt}` }));
+  return { editor, images, isAdmin: actor.role === 'admin' };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor, form } = await requireStaffForm(args);
+  const page = pageOf(args.params.page);
+  const content = args.context.backOffice.content;
+  const schema = editablePageSchema(page);
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'discard') return { ...(await content.discardDraft(actor, page)), value: null };
+  if (intent === 'restore') return { ...(await content.restoreVersion(actor, page, Number(form.get('version')))), value: null };
+
+  // Pictures from the library bring their own size; look them up before reading the form.
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const [name, src] of form) {
+    if (name.endsWith('.src') && typeof src === 'string' && src !== '' && !sizes.has(src)) {
+      const size = await content.imageSize(src);
+      if (size) sizes.set(src, size);
+    }
+  }
+  const value = formToValue(schema, form, (src) => sizes.get(src) ?? null);
+  const listOp = parseListOp(String(form.get('list') ?? ''));
+  if (listOp) {
+    // A list change is not saved: the form comes back with it, to be saved as a draft or published.
+    return { ok: true as const, message: 'List changed. Save a draft or publish to keep it.', value: applyListOp(schema, value, listOp) };
+  }
+  if (intent !== 'draft' && intent !== 'publish') return { ok: false as const, errors: { form: 'Unknown action.' }, value };
+  const result = await content.savePage(actor, page, value, intent === 'publish');
+  return { ...result, value: result.ok ? null : value };
+}
+
+export default function PageEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { editor, images, isAdmin } = loaderData;
+  const schema = editablePageSchema(editor.page);
+  const node = describeSchema(schema);
+  const value = actionData?.value ?? editor.draft?.data ?? editor.published;
+  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const path = PAGE_PATHS[editor.page];
+  return (
+    <div>
+      <AdminPageHeader
+        title={PAGE_TITLES[editor.page]}
+        lead={
+          <span className="flex flex-wrap items-center gap-2">
+            {editor.draft ? (
+              <>
+                <PublishBadge state="draft" /> Draft saved by {editor.draft.by} on {formatMoment(editor.draft.at)}: the site still shows the published page.
+              </>
+            ) : (
+              <>
+                <PublishBadge state="published" /> The form shows the page as published.
+              </>
+            )}
+          </span>
+        }
+        actions={
+          <>
+            {editor.draft ? (
+              <a href={`${path}?preview=draft`} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+                Preview the draft
+              </a>
+            ) : null}
+            <a href={path} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+              See the published page
+            </a>
+          </>
+        }
+      />
+      {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
+      <OtherErrors errors={errors} shown={Object.keys(errors).filter((k) => k !== 'form')} />
+      <StaffForm key={JSON.stringify(value).length + (actionData ? 'a' : 'l')} className="grid gap-4" aria-label={`Edit ${PAGE_TITLES[editor.page]}`} noValidate>
+        <SchemaFields node={node} value={value} path="" label={PAGE_TITLES[editor.page]} errors={errors} images={images} />
+        <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-slate-50 py-3">
+          <Button name="intent" value="draft" variant={isAdmin ? 'secondary' : 'primary'}>
+            Save draft
+          </Button>
+          {isAdmin ? (
+            <Button name="intent" value="publish">
+              Publish
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-700">An admin publishes drafts.</p>
+          )}
+        </div>
+      </StaffForm>
+      {editor.draft ? (
+        <StaffForm className="mt-4">
+          <Button variant="secondary" name="intent" value="discard">
+            Discard the draft
+          </Button>
+        </StaffForm>
+      ) : null}
+      <section aria-labelledby="versions" className="mt-10">
+        <h2 id="versions" className="text-xl font-bold text-brand-900">
+          Published versions
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Every published version is kept. {isAdmin ? 'Restoring one publishes it again as the newest.' : 'An admin can restore one.'}</p>
+        <ol className="mt-3 grid gap-2">
+          {editor.versions.map((v, i) => (
+            <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-300 bg-white p-3">
+              <span>
+                <span className="font-semibold">Version {v.id}</span> · {formatMoment(v.at)} · {v.by}
+                {v.note ? ` · ${v.note}` : ''}
+                {i === 0 ? ' · on the site now' : ''}
+              </span>
+              {isAdmin && i > 0 ? (
+                <StaffForm>
+                  <input type="hidden" name="version" value={v.id} />
+                  <Button variant="secondary" name="intent" value="restore" aria-label={`Restore version ${v.id}`}>
+                    Restore
+                  </Button>
+                </StaffForm>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <p className="mt-6">
+        <Link to="/admin/pages" className={linkClass}>
+          Back to pages
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createTestEvent, dayFromNow } from '../helpers/events';
+import { createDatabase } from '../../server/db/database';
+import { signedIn } from './accounts';
+import { fillCard } from './card';
+import { E2E_ADMIN_DATABASE, E2E_ADMIN_URL } from './e2e-env';
+import { expect, test } from './fixtures';
+import { acceptSetUpLink, newStaffEmail, signedInAdmin, staffAdd } from './staff';
+
+// The back office's own server and database (see E2E_ADMIN_PORT).
+test.use({ baseURL: E2E_ADMIN_URL });
+
+/**
+ * Volunteers keep the site current from /admin (issue 12): next year's outing from this year's,
+ * a scheduled announcement, a staff card edited and restored, an uploaded picture served in
+ * responsive variants, and a volunteer who may draft but not publish.
+ */
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A golf outing of the test's own, published, dated relative to today. */
+async function ownGolfOuting(name: string): Promise<number> {
+  const db = createDatabase({ kind: 'sqlite', file: E2E_ADMIN_DATABASE });
+  try {
+    const eventNumber = 7000 + (process.pid % 1000) * 10 + Math.floor(Math.random() * 10);
+    await createTestEvent(db, { eventNumber, eventType: 'Golf Event', capacity: 30, name, stats: [{ priceCents: 40000, text: 'per team' }] });
+    return eventNumber;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Uploads a picture made on the spot; answers its file name. */
+async function uploadPicture(page: Page, alt: string): Promise<string> {
+  const name = `photo-${Date.now().toString(36)}.png`;
+  const png = await sharp({ create: { width: 1400, height: 900, channels: 3, background: { r: 30, g: 90, b: Math.floor(Math.random() * 255) } } })
+    .png()
+    .toBuffer();
+  await page.goto('/admin/media');
+  await page.getByLabel('File', { exact: true }).setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Alt text (describes the picture for people who cannot see it)').fill(alt);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(`Uploaded ${name}.`)).toBeVisible();
+  return name;
+}
+
+test("next year's golf outing from this year's: duplicate, new price and capacity, publish, JSON-LD, sign up and pay the new price @desktop", async ({ page, browser }) => {
+  const year = Number(dayFromNow(60).slice(0, 4)); // the test event's year (createTestEvent's date)
+  const name = `Spring Open ${year} ${Date.now().toString(36)}`;
+  const source = await ownGolfOuting(name);
+  await signedInAdmin(page);
+  await page.goto('/admin/events');
+  await page.getByRole('button', { name: `Duplicate ${name} for next year` }).click();
+  await expect(page.getByRole('heading', { name: /^Edit event \d+$/ })).toBeVisible();
+  const copy = Number(/\/admin\/events\/(\d+)\/edit/.exec(page.url())![1]);
+  expect(copy).not.toBe(source);
+  const copyName = name.replace(String(year), String(year + 1));
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(copyName);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Team fee ($)').fill('450.00');
+  await page.getByLabel('Teams (capacity)').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // A draft is nowhere on the public site.
+  expect((await page.request.get(`/events/${copy}`)).status()).toBe(404);
+  await page.goto('/admin/events');
+  await page.getByRole('button', { name: `Publish ${copyName}` }).click();
+  await expect(page.getByText(`Event ${copy} is published: it is on the site now.`)).toBeVisible();
+
+  const supporterContext = await browser.newContext();
+  const supporter = await supporterContext.newPage();
+  try {
+    await supporter.goto('/events');
+    await expect(supporter.getByRole('link', { name: `Details: ${copyName}` })).toBeVisible();
+    await supporter.goto(`/events/${copy}`);
+    await expect(supporter.getByText('12 team places left')).toBeVisible();
+    await expect(supporter.getByText('$450.00')).toBeVisible();
+    const jsonLd = JSON.parse((await supporter.locator('script[type="application/ld+json"]').first().textContent())!) as { name: string; offers: { price: string }[] };
+    expect(jsonLd.name).toBe(copyName);
+    expect(jsonLd.offers.map((o) => o.price)).toEqual(['450.00']);
+
+    // The sign-up form asks the new price, and the server takes it.
+    await signedIn(supporter);
+    await supporter.goto(`/events/${copy}`);
+    await supporter.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const dialog = supporter.getByRole('dialog', { name: 'Golf Event sign-up' });
+    await expect(dialog.getByLabel(/^Amount/)).toHaveValue('$450.00');
+    for (const n of [1, 2, 3, 4]) {
+      const player = dialog.getByRole('group', { name: `Player ${n}` });
+      await player.getByLabel('Name').fill(`Player ${n} Pro`);
+      await player.getByLabel('Shirt size').selectOption('L');
+    }
+    await dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Email', { exact: true }).fill(`captain.${Date.now()}@example.org`);
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
+    await supporter.goto('/dashboard');
+    await expect(supporter.getByText(copyName).first()).toBeVisible();
+    await expect(supporter.getByText('$450.00').first()).toBeVisible();
+  } finally {
+    await supporterContext.close();
+  }
+});
+
+test('a scheduled announcement shows only from its date @desktop', async ({ page }) => {
+  await signedInAdmin(page);
+  const picture = await uploadPicture(page, 'A sunny golf course');
+  const heading = `Raffle night ${Date.now().toString(36)}`;
+  await page.goto('/admin/announcements');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Heading', { exact: true }).fill(heading);
+  await page.getByLabel('Date and place line').fill('Next month · Shadyside');
+  await page.getByLabel('Link (a page such as /events/4, or https://…)').fill('/events');
+  await page.getByLabel('Link text').fill('Learn more');
+  await page.getByLabel('Picture', { exact: true }).selectOption({ label: `${picture} — A sunny golf course` });
+  await page.getByLabel('Alt text (describes the picture)').fill('Raffle prizes on a table');
+  await page.getByLabel('Show from (Eastern time)').fill(`${dayFromNow(2)}T09:00`);
+  await page.getByLabel('Published (shows on the home page in its dates)').check();
+  await page.getByRole('button', { name: 'Add announcement' }).click();
+  await expect(page.getByText('Announcement saved.')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: heading });
+  await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: heading })).toHaveCount(0);
+
+  // Its date comes: the home page shows it with no restart and no re-seed.
+  await page.goto('/admin/announcements');
+  await page.getByRole('link', { name: `Edit ${heading}` }).click();
+  await page.getByLabel('Show from (Eastern time)').fill(`${dayFromNow(-1)}T09:00`);
+  await page.getByRole('button', { name: 'Save announcement' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: heading }).getByText('Showing', { exact: true })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+});
+
+test('a staff card edited, previewed, published, and the earlier version restored @desktop', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.goto('/admin/pages/staff');
+  await expectNoAxeViolations(page);
+  const first = page.getByRole('group', { name: 'Staff member 1', exact: true });
+  const before = await first.getByLabel('Name', { exact: true }).inputValue();
+  const after = `Renamed ${Date.now().toString(36)}`;
+  await first.getByLabel('Name', { exact: true }).fill(after);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved. Preview it, or ask an admin to publish it.')).toBeVisible();
+
+  // The public page still shows the published card; the preview shows the draft.
+  await page.goto('/staff');
+  await expect(page.getByText(before).first()).toBeVisible();
+  await expect(page.getByText(after)).toHaveCount(0);
+  await page.goto('/staff?preview=draft');
+  await expect(page.getByText('Preview of a draft')).toBeVisible();
+  await expect(page.getByText(after).first()).toBeVisible();
+
+  await page.goto('/admin/pages/staff');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: the page shows the change now.')).toBeVisible();
+  await page.goto('/staff');
+  await expect(page.getByText(after).first()).toBeVisible();
+
+  await page.goto('/admin/pages/staff');
+  await page.getByRole('button', { name: /^Restore version \d+$/ }).first().click();
+  await expect(page.getByText(/^Version \d+ restored: the page shows it now\.$/)).toBeVisible();
+  await page.goto('/staff');
+  await expect(page.getByText(before).first()).toBeVisible();
+  await expect(page.getByText(after)).toHaveCount(0);
+});
+
+test('an uploaded picture is served in AVIF and WebP variants with srcset, sizes, width and height @desktop', async ({ page }) => {
+  await signedInAdmin(page);
+  const picture = await uploadPicture(page, 'Morgan on the first tee');
+  await expectNoAxeViolations(page);
+  await page.goto('/admin/pages/golfers');
+  const pro = page.getByRole('group', { name: 'Golf pro 1', exact: true });
+  await pro.getByLabel('Picture', { exact: true }).selectOption({ label: `${picture} — Morgan on the first tee` });
+  await pro.getByLabel('Alt text (describes the picture for people who cannot see it)').fill('Morgan Birdie on the first tee');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: the page shows the change now.')).toBeVisible();
+
+  await page.goto('/golfers');
+  const img = page.getByRole('img', { name: 'Morgan Birdie on the first tee' });
+  await expect(img).toBeVisible();
+  expect(await img.getAttribute('width')).toBe('1400');
+  expect(await img.getAttribute('height')).toBe('900');
+  const avif = page.locator('picture', { has: img }).locator('source[type="image/avif"]');
+  const srcset = (await avif.getAttribute('srcset'))!;
+  expect(srcset).toMatch(/\/media\/u\/[a-f0-9]+\/320\.avif 320w, .*\/1280\.avif 1280w, .*\/1400\.avif 1400w$/);
+  expect(await avif.getAttribute('sizes')).toBeTruthy();
+  const variant = await page.request.get(srcset.split(' ')[0]!);
+  expect(variant.status()).toBe(200);
+  expect(variant.headers()['content-type']).toBe('image/avif');
+  expect(variant.headers()['cache-control']).toContain('immutable');
+  // The variant carries no EXIF (a picture's location never leaves the office).
+  expect((await sharp(await variant.body()).metadata()).exif).toBeUndefined();
+});
+
+test('a volunteer may draft but not publish @desktop', async ({ page }) => {
+  const email = newStaffEmail('volunteer');
+  await acceptSetUpLink(page, await staffAdd(email, 'volunteer'), 'Val Volunteer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await page.goto('/admin/events');
+  await expect(page.getByRole('link', { name: 'New event' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Publish / })).toHaveCount(0);
+  await page.goto('/admin/pages/golfers');
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await expect(page.getByText('An admin publishes drafts.')).toBeVisible();
+
+  // Posting "publish" by hand is refused too.
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const answer = await page.request.post('/admin/pages/golfers', { form: { csrf, intent: 'publish', heading: 'Hijacked' } });
+  expect(await answer.text()).toContain('Only an admin can publish');
+  await page.goto('/golfers');
+  await expect(page.getByRole('heading', { name: 'Hijacked' })).toHaveCount(0);
+
+  // A new event from a volunteer is a draft only.
+  await page.goto('/admin/events/new');
+  await page.getByRole('link', { name: 'Benefit dinner (steak fry)' }).click();
+  await expectNoAxeViolations(page);
+  const dinner = `Volunteer dinner ${Date.now().toString(36)}`;
+  await page.getByLabel('Name', { exact: true }).fill(dinner);
+  await page.getByLabel('Description', { exact: true }).fill('A dinner drafted by a volunteer.');
+  await page.getByLabel('Location', { exact: true }).fill('Shadyside, OH');
+  await page.getByLabel('Date', { exact: true }).fill(dayFromNow(90));
+  await page.getByLabel('Where the money goes').fill('Scholarships');
+  await page.getByRole('button', { name: 'Save as a draft' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.goto('/admin/events');
+  await expect(page.getByText(dinner)).toBeVisible();
+  await page.goto('/events');
+  await expect(page.getByText(dinner)).toHaveCount(0);
+});
+
+test('the editors have no axe violations and work at this width', async ({ page }) => {
+  await signedInAdmin(page);
+  for (const path of ['/admin/events/new', '/admin/events/new?type=Gaming%20Event', '/admin/announcements', '/admin/pages', '/admin/pages/home', '/admin/pages/family_of_the_year', '/admin/media']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  // Keyboard: the first list's buttons are reachable and named.
+  await page.goto('/admin/pages/staff');
+  await page.getByRole('button', { name: 'Move Staff member 1 down' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('List changed. Save a draft or publish to keep it.')).toBeVisible();
+});
