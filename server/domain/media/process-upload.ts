@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { variantName, variantWidths } from '../../../common/media';
 
-export { variantWidths } from '../../../common/media';
+// The widths and names live in common/ because the browser builds the same srcsets from them.
+export { VARIANT_WIDTHS, variantName, variantWidths } from '../../../common/media';
 
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+/** Decompression-bomb guard: a small file can claim a huge canvas that would take gigabytes to decode. */
 const MAX_PIXELS = 40_000_000;
 const MIN_SIDE = 16;
 
@@ -16,10 +18,12 @@ export interface MediaFile {
 }
 export interface ProcessedUpload {
   kind: MediaKind;
-  /** The first 20 hex digits of the original's SHA-256: the same file twice is the same upload. */
+  /** The first 20 hex digits of the original's SHA-256: it names the files, so the same upload twice gives the same key. */
   key: string;
+  /** The upright size (EXIF orientation applied) of a picture; null for a PDF. */
   width: number | null;
   height: number | null;
+  /** What the original really is, read from its bytes. */
   contentType: string;
   files: MediaFile[];
 }
@@ -32,70 +36,101 @@ export class UploadRefused extends Error {
   }
 }
 
+const NOT_ACCEPTED = 'Only JPEG, PNG, WebP pictures and PDF documents can be uploaded.';
+
 const TYPES = {
-  'image/jpeg': { words: 'JPEG picture', extensions: ['jpg', 'jpeg'] },
-  'image/png': { words: 'PNG picture', extensions: ['png'] },
-  'image/webp': { words: 'WebP picture', extensions: ['webp'] },
-  'application/pdf': { words: 'PDF document', extensions: ['pdf'] },
+  'image/jpeg': { words: 'a JPEG picture', extensions: ['jpg', 'jpeg'] },
+  'image/png': { words: 'a PNG picture', extensions: ['png'] },
+  'image/webp': { words: 'a WebP picture', extensions: ['webp'] },
+  'application/pdf': { words: 'a PDF document', extensions: ['pdf'] },
 } as const;
 type KnownType = keyof typeof TYPES;
 
-const SHARP_FORMATS: Record<string, KnownType> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const SHARP_FORMATS: Partial<Record<string, KnownType>> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+/** Other names browsers and systems use for the same types. */
+const TYPE_ALIASES: Partial<Record<string, KnownType>> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'application/x-pdf': 'application/pdf' };
+/** So a refusal can name what the file pretended to be in words people know. */
+const OTHER_WORDS: Partial<Record<string, string>> = {
+  gif: 'a GIF picture',
+  svg: 'an SVG drawing',
+  'svg+xml': 'an SVG drawing',
+  heic: 'a HEIC picture',
+  heif: 'a HEIF picture',
+  avif: 'an AVIF picture',
+  tif: 'a TIFF picture',
+  tiff: 'a TIFF picture',
+  bmp: 'a BMP picture',
+};
 
-/** What the bytes really are (never the name or the browser's word for it). */
-async function detect(bytes: Buffer): Promise<{ type: KnownType; width: number; height: number } | { type: 'application/pdf' }> {
+type Detected = { type: 'application/pdf' } | { type: KnownType; width: number; height: number };
+
+/** What the bytes really are; the name and the browser's type are only claims. */
+async function detect(bytes: Buffer): Promise<Detected> {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { type: 'application/pdf' };
   let meta: Metadata;
   try {
+    // Only the header is read here, so no pixel limit yet: an oversized picture gets its own message below.
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadRefused('Only JPEG, PNG, WebP pictures and PDF documents can be uploaded.');
+    throw new UploadRefused(NOT_ACCEPTED);
   }
-  const type = meta.format ? SHARP_FORMATS[meta.format] : undefined;
-  if (!type || !meta.width || !meta.height) throw new UploadRefused('Only JPEG, PNG, WebP pictures and PDF documents can be uploaded.');
-  // EXIF orientations 5–8 turn the picture a quarter: width and height swap once it is upright.
-  const turned = (meta.orientation ?? 1) >= 5;
-  return { type, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+  const type = SHARP_FORMATS[meta.format];
+  if (!type || !meta.width || !meta.height) throw new UploadRefused(NOT_ACCEPTED);
+  if (meta.width * meta.height > MAX_PIXELS) throw new UploadRefused('The picture is too large: at most 40 megapixels.');
+  // Orientations 5–8 turn the picture a quarter, so width and height swap once it is upright.
+  const { width, height } = meta.autoOrient;
+  return { type, width, height };
 }
 
-function claimedType(declaredType: string, fileName: string): { from: 'type' | 'name'; type: KnownType | null; raw: string } | null {
-  const declared = declaredType.toLowerCase() === 'image/jpg' ? 'image/jpeg' : declaredType.toLowerCase();
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (extension) {
-    const byName = (Object.keys(TYPES) as KnownType[]).find((t) => (TYPES[t].extensions as readonly string[]).includes(extension));
-    if (!byName) return { from: 'name', type: null, raw: extension };
-    if (declared && declared !== 'application/octet-stream' && declared !== byName) return { from: 'type', type: (declared in TYPES ? declared : null) as KnownType | null, raw: declared };
-    return { from: 'name', type: byName, raw: extension };
+/** The first claim (the name first, as people see it) that disagrees with the detected type, in words; null when all agree. */
+function falseClaim(found: KnownType, declaredType: string, fileName: string): string | null {
+  const extension = /\.([a-z][a-z0-9]{0,4})$/i.exec(fileName.trim())?.[1]?.toLowerCase();
+  if (extension && !(TYPES[found].extensions as readonly string[]).includes(extension)) {
+    const named = (Object.keys(TYPES) as KnownType[]).find((t) => (TYPES[t].extensions as readonly string[]).includes(extension));
+    return named ? TYPES[named].words : (OTHER_WORDS[extension] ?? `a “.${extension}” file`);
   }
-  if (declared === '' || declared === 'application/octet-stream') return null;
-  return { from: 'type', type: (declared in TYPES ? declared : null) as KnownType | null, raw: declared };
+  const raw = declaredType.split(';')[0]!.trim().toLowerCase();
+  // An empty type or octet-stream is the browser saying it does not know.
+  if (raw === '' || raw === 'application/octet-stream') return null;
+  const declared = TYPE_ALIASES[raw] ?? raw;
+  if (declared === found) return null;
+  if (declared in TYPES) return TYPES[declared as KnownType].words;
+  return OTHER_WORDS[declared.split('/')[1] ?? ''] ?? `a file of type ${raw}`;
 }
 
 /**
- * Checks an upload and makes what the site serves: AVIF and WebP variants of a picture at several
- * widths, upright and without its metadata (EXIF, GPS location), or the PDF as it came.
+ * Checks an upload and makes what the site serves: for a picture, AVIF and WebP variants at each of
+ * variantWidths(), upright and without metadata (EXIF, GPS location); for a PDF, the file as it came.
+ * Files are ordered by width, then AVIF before WebP.
  */
 export async function processUpload({ bytes, declaredType, fileName }: { bytes: Buffer; declaredType: string; fileName: string }): Promise<ProcessedUpload> {
   if (bytes.byteLength === 0) throw new UploadRefused('The file is empty.');
   if (bytes.byteLength > MEDIA_MAX_BYTES) throw new UploadRefused('The file is larger than 20 MB.');
   const found = await detect(bytes);
-  const claim = claimedType(declaredType, fileName);
-  if (claim && claim.type !== found.type) {
-    const what = claim.type ? `a ${TYPES[claim.type].words}` : `a .${claim.raw} file`;
-    throw new UploadRefused(`This file is not ${what}: its contents are a ${TYPES[found.type].words}. Save it with the right name and type, or upload a JPEG, PNG, WebP or PDF.`);
+  const claim = falseClaim(found.type, declaredType, fileName);
+  if (claim) {
+    const extension = TYPES[found.type].extensions[0];
+    throw new UploadRefused(`This file is not ${claim}: its contents are ${TYPES[found.type].words}. Rename it to end in .${extension}, then upload it again.`);
   }
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
   if (!('width' in found)) {
     return { kind: 'pdf', key, width: null, height: null, contentType: found.type, files: [{ name: 'document.pdf', contentType: 'application/pdf', bytes }] };
   }
-  if (found.width * found.height > MAX_PIXELS) throw new UploadRefused('The picture is too large: at most 40 megapixels.');
   if (found.width < MIN_SIDE || found.height < MIN_SIDE) throw new UploadRefused(`The picture is too small: at least ${MIN_SIDE} pixels wide and high.`);
+
+  // No withMetadata()/keepExif(): sharp then writes no EXIF, so GPS location and camera details stay behind.
+  // The original itself is not kept for the same reason.
+  const upright = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
   const files: MediaFile[] = [];
-  for (const width of variantWidths(found.width)) {
-    // sharp writes no metadata unless asked (withMetadata), so EXIF and GPS are left behind.
-    const resized = () => sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
-    files.push({ name: variantName(width, 'avif'), contentType: 'image/avif', bytes: await resized().avif({ quality: 55, effort: 2 }).toBuffer() });
-    files.push({ name: variantName(width, 'webp'), contentType: 'image/webp', bytes: await resized().webp({ quality: 80 }).toBuffer() });
+  try {
+    for (const width of variantWidths(found.width)) {
+      const resized = () => upright.clone().resize({ width, withoutEnlargement: true });
+      files.push({ name: variantName(width, 'avif'), contentType: 'image/avif', bytes: await resized().avif({ quality: 55, effort: 2 }).toBuffer() });
+      files.push({ name: variantName(width, 'webp'), contentType: 'image/webp', bytes: await resized().webp({ quality: 80 }).toBuffer() });
+    }
+  } catch {
+    // The header was fine but the pixels are not (a truncated or damaged file).
+    throw new UploadRefused(NOT_ACCEPTED);
   }
   return { kind: 'image', key, width: found.width, height: found.height, contentType: found.type, files };
 }
