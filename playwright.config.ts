@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import {
   E2E_ADMIN_CONTENT_DIR,
   E2E_ADMIN_DATA_DIR,
+  E2E_ADMIN_DB,
   E2E_ADMIN_OUTBOX_DIR,
   E2E_ADMIN_PORT,
   E2E_CONTENT_DIR,
@@ -36,11 +37,11 @@ export default defineConfig({
   ],
   // Tests send X-Forwarded-For (tests/e2e/fixtures.ts): each is a visitor of its own, as behind a proxy.
   // The sites run on the test fixture's content, its event dates moved to today (FIXTURE_CONTENT),
-  // never on the sample content/. The second one is the back office's (tests/e2e/e2e-env.ts).
+  // never on the sample content/. The second one is the back office's, on PostgreSQL (tests/e2e/e2e-env.ts).
   webServer: [
     { port: PORT, outboxDir: E2E_OUTBOX_DIR, contentDir: E2E_CONTENT_DIR, dataDir: undefined },
-    { port: E2E_ADMIN_PORT, outboxDir: E2E_ADMIN_OUTBOX_DIR, contentDir: E2E_ADMIN_CONTENT_DIR, dataDir: E2E_ADMIN_DATA_DIR },
-  ].map(({ port, outboxDir, contentDir, dataDir }) => ({
+    { port: E2E_ADMIN_PORT, outboxDir: E2E_ADMIN_OUTBOX_DIR, contentDir: E2E_ADMIN_CONTENT_DIR, dataDir: E2E_ADMIN_DATA_DIR, database: E2E_ADMIN_DB },
+  ].map(({ port, outboxDir, contentDir, dataDir, database }) => ({
     command: 'node scripts/serve-fresh.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
     env: {
@@ -51,6 +52,7 @@ export default defineConfig({
       FIXTURE_CONTENT: '1',
       TRUST_PROXY: 'loopback',
       ...(dataDir ? { FRESH_DATA_DIR: dataDir } : {}),
+      ...(database === 'postgres' ? { FRESH_DATABASE: 'postgres' } : {}),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,8 +3,10 @@
 // exit: the server the end-to-end tests and benchmark use. It is seeded from CONTENT_DIR (the
 // sample content/ unless set). With FIXTURE_CONTENT=1 it first writes the test fixture
 // (tests/fixtures/content, its event dates moved to today) into CONTENT_DIR, and removes it on exit.
+// With FRESH_DATABASE=postgres the database is a throwaway PostgreSQL cluster instead; its URL is
+// written to <data folder>/database-url so tests can reach the same database.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,22 +23,35 @@ const outboxDir = process.env.OUTBOX_DIR;
 if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
 
 let fixtureDir;
-if (process.env.FIXTURE_CONTENT === '1') {
-  if (!process.env.CONTENT_DIR) throw new Error('FIXTURE_CONTENT=1 needs CONTENT_DIR: the folder to write the fixture content into');
-  fixtureDir = path.resolve(process.env.CONTENT_DIR);
+let databaseUrl = path.join(dataDir, 'site.sqlite');
+let stopPostgres = () => {};
+const usePostgres = process.env.FRESH_DATABASE === 'postgres';
+if (process.env.FIXTURE_CONTENT === '1' || usePostgres) {
   const { register } = await import('tsx/esm/api');
   const unregister = register();
-  const { materializeFixtureContent } = await import('../tests/fixtures/fixture-content.ts');
-  materializeFixtureContent({ dir: fixtureDir });
+  if (process.env.FIXTURE_CONTENT === '1') {
+    if (!process.env.CONTENT_DIR) throw new Error('FIXTURE_CONTENT=1 needs CONTENT_DIR: the folder to write the fixture content into');
+    fixtureDir = path.resolve(process.env.CONTENT_DIR);
+    const { materializeFixtureContent } = await import('../tests/fixtures/fixture-content.ts');
+    materializeFixtureContent({ dir: fixtureDir });
+  }
+  if (usePostgres) {
+    const { startPostgresCluster, createPostgresDatabase } = await import('../tests/helpers/postgres-cluster.ts');
+    const cluster = await startPostgresCluster();
+    stopPostgres = () => cluster.stop();
+    databaseUrl = (await createPostgresDatabase(cluster.adminUrl, 'fresh')).url;
+    writeFileSync(path.join(dataDir, 'database-url'), databaseUrl);
+  }
   await unregister();
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, DATABASE_URL: path.join(dataDir, 'site.sqlite') },
+  env: { LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
 });
 const cleanup = () => {
+  stopPostgres();
   rmSync(dataDir, { recursive: true, force: true });
   if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
   if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });

@@ -138,9 +138,19 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
               <h2 id="flyer" className="text-xl font-bold text-brand-800">
                 {flyer.label}
               </h2>
-              <a href={flyer.src} className="mt-3 block overflow-hidden rounded-lg border border-slate-200 shadow-sm hover:shadow-md">
-                <img src={flyer.src} width={850} height={1100} alt={`${flyer.label} for the ${event.name}`} loading="lazy" className="h-auto w-full" />
-              </a>
+              {flyer.src.endsWith('.pdf') ? (
+                // A PDF cannot be shown as a picture: link to it, saying what it is.
+                <a href={flyer.src} className="mt-3 flex items-center gap-3 rounded-lg border border-slate-200 p-4 font-semibold text-brand-700 underline shadow-sm hover:shadow-md">
+                  <span aria-hidden="true" className="flex h-12 w-10 shrink-0 items-center justify-center rounded border-2 border-brand-700 text-xs font-bold no-underline">
+                    PDF
+                  </span>
+                  {`Open the ${flyer.label.toLowerCase()} (PDF)`}
+                </a>
+              ) : (
+                <a href={flyer.src} className="mt-3 block overflow-hidden rounded-lg border border-slate-200 shadow-sm hover:shadow-md">
+                  <img src={flyer.src} width={850} height={1100} alt={`${flyer.label} for the ${event.name}`} loading="lazy" className="h-auto w-full" />
+                </a>
+              )}
               <a href={flyer.src} download className="mt-3 inline-block rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
                 Download the flyer
               </a>

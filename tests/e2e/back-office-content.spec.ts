@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pageKeys } from '../../common/content';
 import { createTestEvent, dayFromNow } from '../helpers/events';
-import { createDatabase } from '../../server/db/database';
 import { signedIn } from './accounts';
+import { withAdminDatabase } from './admin-database';
 import { fillCard } from './card';
-import { E2E_ADMIN_DATABASE, E2E_ADMIN_URL } from './e2e-env';
+import { E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
-import { acceptSetUpLink, newStaffEmail, signedInAdmin, staffAdd } from './staff';
+import { acceptSetUpLink, adminTest, newStaffEmail, staffAdd } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
 test.use({ baseURL: E2E_ADMIN_URL });
@@ -23,16 +24,12 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+let ownEvents = 0;
 /** A golf outing of the test's own, published, dated relative to today. */
 async function ownGolfOuting(name: string): Promise<number> {
-  const db = createDatabase({ kind: 'sqlite', file: E2E_ADMIN_DATABASE });
-  try {
-    const eventNumber = 7000 + (process.pid % 1000) * 10 + Math.floor(Math.random() * 10);
-    await createTestEvent(db, { eventNumber, eventType: 'Golf Event', capacity: 30, name, stats: [{ priceCents: 40000, text: 'per team' }] });
-    return eventNumber;
-  } finally {
-    await db.destroy();
-  }
+  const eventNumber = 7000 + (process.pid % 100) * 100 + ownEvents++;
+  await withAdminDatabase((db) => createTestEvent(db, { eventNumber, eventType: 'Golf Event', capacity: 30, name, stats: [{ priceCents: 40000, text: 'per team' }] }));
+  return eventNumber;
 }
 
 /** Uploads a picture made on the spot; answers its file name. */
@@ -49,11 +46,12 @@ async function uploadPicture(page: Page, alt: string): Promise<string> {
   return name;
 }
 
-test("next year's golf outing from this year's: duplicate, new price and capacity, publish, JSON-LD, sign up and pay the new price @desktop", async ({ page, browser }) => {
+adminTest("next year's golf outing from this year's: duplicate, new price and capacity, publish, JSON-LD, sign up and pay the new price @desktop", async ({ page, browser }) => {
+  // Two people's whole journeys in one test: the admin's and the supporter's, with a payment.
+  adminTest.slow();
   const year = Number(dayFromNow(60).slice(0, 4)); // the test event's year (createTestEvent's date)
   const name = `Spring Open ${year} ${Date.now().toString(36)}`;
   const source = await ownGolfOuting(name);
-  await signedInAdmin(page);
   await page.goto('/admin/events');
   await page.getByRole('button', { name: `Duplicate ${name} for next year` }).click();
   await expect(page.getByRole('heading', { name: /^Edit event \d+$/ })).toBeVisible();
@@ -104,13 +102,25 @@ test("next year's golf outing from this year's: duplicate, new price and capacit
     await supporter.goto('/dashboard');
     await expect(supporter.getByText(copyName).first()).toBeVisible();
     await expect(supporter.getByText('$450.00').first()).toBeVisible();
+
+    // A later price change is for later sign-ups: what was paid stays as it was.
+    await page.goto(`/admin/events/${copy}/edit`);
+    await page.getByLabel('Team fee ($)').fill('500.00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved. The change is on the site now.')).toBeVisible();
+    await supporter.goto(`/events/${copy}`);
+    await expect(supporter.getByText('$500.00')).toBeVisible();
+    await expect(supporter.getByText('11 team places left')).toBeVisible();
+    await supporter.goto('/dashboard');
+    await expect(supporter.getByText('$450.00').first()).toBeVisible();
+    await expect(supporter.getByText('$500.00')).toHaveCount(0);
   } finally {
     await supporterContext.close();
   }
 });
 
-test('a scheduled announcement shows only from its date @desktop', async ({ page }) => {
-  await signedInAdmin(page);
+adminTest('a scheduled announcement shows only from its date @desktop', async ({ page }) => {
+  adminTest.slow(); // a whole journey: upload or edit, publish, then the public page
   const picture = await uploadPicture(page, 'A sunny golf course');
   const heading = `Raffle night ${Date.now().toString(36)}`;
   await page.goto('/admin/announcements');
@@ -134,6 +144,8 @@ test('a scheduled announcement shows only from its date @desktop', async ({ page
   // Its date comes: the home page shows it with no restart and no re-seed.
   await page.goto('/admin/announcements');
   await page.getByRole('link', { name: `Edit ${heading}` }).click();
+  // Wait for its own form: typed into the new-announcement form before it is swapped, the date would be lost.
+  await expect(page.getByRole('heading', { name: `Edit “${heading}”` })).toBeVisible();
   await page.getByLabel('Show from (Eastern time)').fill(`${dayFromNow(-1)}T09:00`);
   await page.getByRole('button', { name: 'Save announcement' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: heading }).getByText('Showing', { exact: true })).toBeVisible();
@@ -141,8 +153,8 @@ test('a scheduled announcement shows only from its date @desktop', async ({ page
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
 });
 
-test('a staff card edited, previewed, published, and the earlier version restored @desktop', async ({ page }) => {
-  await signedInAdmin(page);
+adminTest('a staff card edited, previewed, published, and the earlier version restored @desktop', async ({ page }) => {
+  adminTest.slow(); // a whole journey: upload or edit, publish, then the public page
   await page.goto('/admin/pages/staff');
   await expectNoAxeViolations(page);
   const first = page.getByRole('group', { name: 'Staff member 1', exact: true });
@@ -174,8 +186,8 @@ test('a staff card edited, previewed, published, and the earlier version restore
   await expect(page.getByText(after)).toHaveCount(0);
 });
 
-test('an uploaded picture is served in AVIF and WebP variants with srcset, sizes, width and height @desktop', async ({ page }) => {
-  await signedInAdmin(page);
+adminTest('an uploaded picture is served in AVIF and WebP variants with srcset, sizes, width and height @desktop', async ({ page }) => {
+  adminTest.slow(); // a whole journey: upload or edit, publish, then the public page
   const picture = await uploadPicture(page, 'Morgan on the first tee');
   await expectNoAxeViolations(page);
   await page.goto('/admin/pages/golfers');
@@ -203,6 +215,7 @@ test('an uploaded picture is served in AVIF and WebP variants with srcset, sizes
 });
 
 test('a volunteer may draft but not publish @desktop', async ({ page }) => {
+  test.slow(); // signs a new volunteer in, then tries four editors
   const email = newStaffEmail('volunteer');
   await acceptSetUpLink(page, await staffAdd(email, 'volunteer'), 'Val Volunteer');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -239,16 +252,69 @@ test('a volunteer may draft but not publish @desktop', async ({ page }) => {
   await expect(page.getByText(dinner)).toHaveCount(0);
 });
 
-test('the editors have no axe violations and work at this width', async ({ page }) => {
-  await signedInAdmin(page);
-  for (const path of ['/admin/events/new', '/admin/events/new?type=Gaming%20Event', '/admin/announcements', '/admin/pages', '/admin/pages/home', '/admin/pages/family_of_the_year', '/admin/media']) {
+/** Every editor of the back office, by address: the pages come from the schemas, never from the sample content. */
+const EDITORS = [
+  '/admin/events',
+  '/admin/events/new',
+  '/admin/events/new?type=Golf%20Event',
+  '/admin/events/new?type=Gaming%20Event',
+  '/admin/events/new?type=Benefit%20Event',
+  '/admin/announcements',
+  '/admin/pages',
+  ...pageKeys.map((page) => `/admin/pages/${page}`),
+  '/admin/media',
+];
+
+for (const path of EDITORS) {
+  adminTest(`${path} has no axe violations at this width`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
+    // Nothing wider than the screen: a phone never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  });
+}
+
+adminTest('an existing event’s editor, with its errors shown, has no axe violations at this width', async ({ page }) => {
+  const eventNumber = await ownGolfOuting(`Axe Open ${Date.now().toString(36)}`);
+  await page.goto(`/admin/events/${eventNumber}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit event ${eventNumber}` })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await page.getByLabel('Team fee ($)').fill('four hundred');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Team fee ($)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+});
+
+adminTest('the announcement editor works from the keyboard alone', async ({ page }) => {
+  await page.goto('/admin/announcements');
+  const heading = page.getByLabel('Heading', { exact: true });
+  // Tab from the top of the page reaches the form's first field, then every control in order.
+  await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 150 && !(await heading.evaluate((el) => el === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(heading).toBeFocused();
+  await page.keyboard.type(`Keyboard news ${Date.now().toString(36)}`);
+  const order = ['Date and place line', 'Link (a page such as /events/4, or https://…)', 'Link text', 'Picture', 'Alt text (describes the picture)', 'Show from (Eastern time)'];
+  for (const label of order) {
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(label, { exact: true })).toBeFocused();
   }
-  // Keyboard: the first list's buttons are reachable and named.
+  // Enter in a text field submits; what is missing is named beside its field.
+  await page.getByLabel('Link text', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The date and place line is required.')).toBeVisible();
+  await expect(page.getByLabel('Date and place line')).toHaveAttribute('aria-invalid', 'true');
+  // What was typed is kept.
+  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue(/^Keyboard news /);
+});
+
+adminTest('list items move from the keyboard', async ({ page }) => {
   await page.goto('/admin/pages/staff');
+  const first = page.getByRole('group', { name: 'Staff member 1', exact: true });
+  const name = await first.getByLabel('Name', { exact: true }).inputValue();
   await page.getByRole('button', { name: 'Move Staff member 1 down' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('List changed. Save a draft or publish to keep it.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Staff member 2', exact: true }).getByLabel('Name', { exact: true })).toHaveValue(name);
 });

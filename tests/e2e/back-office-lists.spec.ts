@@ -4,9 +4,9 @@ import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import { readOutbox } from '../helpers/outbox';
 import { createTestEvent } from '../helpers/events';
-import { createDatabase } from '../../server/db/database';
 import { signedIn } from './accounts';
-import { E2E_ADMIN_DATABASE, E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL } from './e2e-env';
+import { withAdminDatabase } from './admin-database';
+import { E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
@@ -24,14 +24,9 @@ let eventCounter = 0;
 
 /** A new event of the test's own, open for sign-up, dated relative to today. */
 async function ownEvent(eventType: 'Golf Event' | 'Benefit Event', capacity: number | null, name: string): Promise<number> {
-  const db = createDatabase({ kind: 'sqlite', file: E2E_ADMIN_DATABASE });
-  try {
-    const eventNumber = 5000 + (process.pid % 1000) * 10 + eventCounter++;
-    await createTestEvent(db, { eventNumber, eventType, capacity, name });
-    return eventNumber;
-  } finally {
-    await db.destroy();
-  }
+  const eventNumber = 5000 + (process.pid % 1000) * 10 + eventCounter++;
+  await withAdminDatabase((db) => createTestEvent(db, { eventNumber, eventType, capacity, name }));
+  return eventNumber;
 }
 
 /** Calls the public API as the signed-in supporter on this page does, and pays with the test card. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -20,4 +21,15 @@ export const E2E_ADMIN_URL = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
 export const E2E_ADMIN_OUTBOX_DIR = path.join(tmpdir(), `foundation-e2e-outbox-${E2E_ADMIN_PORT}`);
 export const E2E_ADMIN_CONTENT_DIR = path.join(tmpdir(), `foundation-e2e-content-${E2E_ADMIN_PORT}`);
 export const E2E_ADMIN_DATA_DIR = path.join(tmpdir(), `foundation-e2e-data-${E2E_ADMIN_PORT}`);
-export const E2E_ADMIN_DATABASE = path.join(E2E_ADMIN_DATA_DIR, 'site.sqlite');
+/**
+ * The back office's server runs on PostgreSQL (a throwaway cluster started by serve-fresh.mjs), so
+ * the end-to-end tests cover both databases: the public site's on SQLite, the back office's on
+ * PostgreSQL. E2E_ADMIN_DB=sqlite runs it on SQLite instead.
+ */
+export const E2E_ADMIN_DB: 'postgres' | 'sqlite' = process.env.E2E_ADMIN_DB === 'sqlite' ? 'sqlite' : 'postgres';
+
+/** The back-office server's database, as DATABASE_URL spells it (read once the server has started). */
+export function e2eAdminDatabaseUrl(): string {
+  if (E2E_ADMIN_DB === 'sqlite') return path.join(E2E_ADMIN_DATA_DIR, 'site.sqlite');
+  return readFileSync(path.join(E2E_ADMIN_DATA_DIR, 'database-url'), 'utf8').trim();
+}

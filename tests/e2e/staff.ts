@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { E2E_ADMIN_DATA_DIR, E2E_ADMIN_DATABASE, E2E_ADMIN_PORT } from './e2e-env';
-import { expect } from './fixtures';
+import { E2E_ADMIN_DATA_DIR, E2E_ADMIN_PORT, E2E_ADMIN_URL, e2eAdminDatabaseUrl } from './e2e-env';
+import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
 let counter = 0;
@@ -15,7 +16,7 @@ export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(
 export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Promise<string> {
   const command = () =>
     run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
-      env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: E2E_ADMIN_DATABASE, PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: e2eAdminDatabaseUrl(), PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
     });
   // Two test workers may run it at the same moment as the server writes: SQLite then says "locked".
   let stdout: string;
@@ -68,3 +69,26 @@ export async function signedInAdmin(page: Page): Promise<{ email: string; secret
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   return { email, secret };
 }
+
+/**
+ * Tests whose subject is not signing in start as an admin signed in once per worker (through the
+ * set-up link and the authenticator, as above), so each test spends its time on what it checks.
+ */
+export const adminTest = test.extend<object, { adminStorageState: string }>({
+  adminStorageState: [
+    async ({ browser }, use, workerInfo) => {
+      const file = path.join(workerInfo.project.outputDir, `.admin-session-${workerInfo.workerIndex}.json`);
+      // An address of its own, so this sign-in never counts against a test's per-address limits.
+      const context = await browser.newContext({ baseURL: E2E_ADMIN_URL, extraHTTPHeaders: { 'x-forwarded-for': `10.254.${workerInfo.workerIndex % 256}.${workerInfo.parallelIndex % 256}` } });
+      try {
+        await signedInAdmin(await context.newPage());
+        await context.storageState({ path: file });
+      } finally {
+        await context.close();
+      }
+      await use(file);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ adminStorageState }, use) => use(adminStorageState),
+});
