@@ -79,6 +79,20 @@ describe('loadConfig', () => {
     for (const secret of [secrets.JWT_SECRET, secrets.STRIPE_SECRET_KEY, secrets.STRIPE_WEBHOOK_SECRET, 'S3cretPassw0rd', 'hunter2', 'sk_live_51H', 'whsec_S3']) {
       expect(message).not.toContain(secret);
     }
+    const bucketKeys = {
+      MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEYID0001',
+      MEDIA_S3_SECRET_ACCESS_KEY: `wJalrXUtnFEMI/K7MDENG/${'x'.repeat(240)}`,
+      MEDIA_S3_ENDPOINT: 'https://minio:M1nioPassw0rd@minio.internal:9000',
+    };
+    const media = problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: 'site-media', ...bucketKeys });
+    expect(media).toMatch(/MEDIA_S3_SECRET_ACCESS_KEY must be at most 256 characters \(hidden, 262 characters\)$/m);
+    expect(media).toMatch(/MEDIA_S3_ENDPOINT must not carry a user name or password .*\(hidden, 47 characters\)$/m);
+    // Half the settings: the message names what is missing, never the values that were given.
+    const withoutBucket = problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_ACCESS_KEY_ID: bucketKeys.MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG' });
+    expect(withoutBucket).toContain('MEDIA_S3_BUCKET is required');
+    for (const message of [media, withoutBucket]) {
+      for (const secret of ['AKIAEXAMPLEKEYID0001', 'wJalrXUtnFEMI', 'M1nioPassw0rd']) expect(message).not.toContain(secret);
+    }
     const database = problemsOf({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://site:Pa55word@db.internal/site' });
     expect(database).toContain('(hidden, 38 characters)');
     expect(database).not.toContain('Pa55word');
@@ -139,5 +153,72 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox') });
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://u:p@mail.example.org:465' }).mail.smtpUrl).toBe('smtps://u:p@mail.example.org:465');
     expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be an smtp/);
+  });
+
+  describe('uploads: the database, or an S3-compatible bucket', () => {
+    const keys = { MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 'example-secret-key' };
+
+    it('keeps uploads in the database when no bucket is set', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).media).toEqual({ kind: 'database' });
+      // Empty variables are unset, as everywhere.
+      expect(loadConfig({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: '', MEDIA_S3_ACCESS_KEY_ID: '' }).media).toEqual({ kind: 'database' });
+    });
+
+    it('uses the bucket with its keys; AWS region us-east-1, objects under media/ by default', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: 'site-media', ...keys }).media).toEqual({
+        kind: 's3',
+        bucket: 'site-media',
+        region: 'us-east-1',
+        endpoint: undefined,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'example-secret-key',
+        forcePathStyle: false,
+        prefix: 'media/',
+      });
+    });
+
+    it('takes an S3-compatible endpoint, path-style addressing, a region and a prefix', () => {
+      const media = loadConfig({
+        DATA_DIR: tempDir(),
+        MEDIA_S3_BUCKET: 'site-media',
+        MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        MEDIA_S3_REGION: 'auto',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_S3_PREFIX: '/foundation/uploads',
+        ...keys,
+      }).media;
+      expect(media).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'auto', forcePathStyle: true, prefix: 'foundation/uploads/' });
+      // An empty folder name puts objects at the top of the bucket.
+      expect(loadConfig({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_PREFIX: '/', ...keys }).media).toMatchObject({ prefix: '' });
+    });
+
+    it('refuses a bucket without both keys, naming each missing one', () => {
+      const none = problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: 'site-media' });
+      expect(none).toContain('MEDIA_S3_ACCESS_KEY_ID is required when MEDIA_S3_BUCKET is set (it is not set)');
+      expect(none).toContain('MEDIA_S3_SECRET_ACCESS_KEY is required when MEDIA_S3_BUCKET is set (it is not set)');
+      const half = problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' });
+      expect(half).toContain('MEDIA_S3_SECRET_ACCESS_KEY is required');
+      expect(half).not.toContain('MEDIA_S3_ACCESS_KEY_ID is required');
+    });
+
+    it('refuses bucket settings without a bucket instead of quietly keeping uploads in the database', () => {
+      expect(problemsOf({ DATA_DIR: tempDir(), ...keys })).toMatch(
+        /MEDIA_S3_BUCKET is required when MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY are set \(it is not set\); unset every MEDIA_S3_\* setting/,
+      );
+      expect(problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toContain('MEDIA_S3_BUCKET is required when MEDIA_S3_ENDPOINT is set');
+      expect(problemsOf({ DATA_DIR: tempDir(), MEDIA_S3_FORCE_PATH_STYLE: 'false' })).toContain('MEDIA_S3_BUCKET is required when MEDIA_S3_FORCE_PATH_STYLE is set');
+    });
+
+    it('names a malformed setting and what was given', () => {
+      const base = { DATA_DIR: tempDir(), ...keys };
+      expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 's3://site-media' })).toMatch(/MEDIA_S3_BUCKET must be a bucket name.*\(got "s3:\/\/site-media"\)/);
+      expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_REGION: 'US East' })).toMatch(/MEDIA_S3_REGION must be a region name/);
+      expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_ENDPOINT: 'minio:9000' })).toMatch(/MEDIA_S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
+      expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_FORCE_PATH_STYLE: 'sometimes' })).toMatch(/MEDIA_S3_FORCE_PATH_STYLE must be true or false/);
+      for (const prefix of ['media/../secrets', './media', 'media//x', 'media?x']) {
+        expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_PREFIX: prefix }), prefix).toMatch(/MEDIA_S3_PREFIX must/);
+      }
+      expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_SECRET_ACCESS_KEY: '   ' })).toMatch(/MEDIA_S3_SECRET_ACCESS_KEY must not be blank \(hidden, 3 characters\)/);
+    });
   });
 });

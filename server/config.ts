@@ -51,6 +51,25 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
   ALLOW_SIMULATED_PAYMENTS: booleanFromEnv.default(false),
   MAIL_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/, 'must be a bucket name: 3 to 63 letters, digits, dots or hyphens')
+    .optional(),
+  MEDIA_S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1 (auto for Cloudflare R2)').default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://s3.us-west-004.backblazeb2.com' })
+    .refine((v) => !/^[a-z]+:\/\/[^/]*@/i.test(v), 'must not carry a user name or password (use MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY)')
+    .optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be blank').max(256, 'must be at most 256 characters').optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be blank').max(256, 'must be at most 256 characters').optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  MEDIA_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.\-/]{0,200}$/, 'must be a folder of letters, digits, dots, hyphens, underscores and slashes such as media/')
+    .refine((v) => !/(^|\/)\.\.?(\/|$)/.test(v) && !/.\/\/./.test(v), 'must not contain ., .. or an empty folder (//)')
+    .default('media/'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -74,6 +93,7 @@ export interface AppConfig {
   shutdownDrainMs: number;
   mail: MailConfig;
   payments: PaymentsConfig;
+  media: MediaConfig;
 }
 
 export interface MailConfig {
@@ -94,6 +114,23 @@ export type PaymentsConfig =
     }
   | { kind: 'simulated' };
 
+/** Where new uploads go (ADR 023): the database unless a bucket is configured. */
+export type MediaConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service (MinIO, Cloudflare R2, Backblaze B2…); unset means AWS S3 itself. */
+      endpoint: string | undefined;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** bucket in the path (endpoint/bucket/key) instead of the host name; what MinIO usually wants. */
+      forcePathStyle: boolean;
+      /** Put before every object key: `media/` gives `media/<key>/<name>`; empty or ending in a slash. */
+      prefix: string;
+    };
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every setting.`);
@@ -105,7 +142,17 @@ export class ConfigError extends Error {
  * Settings whose value must never be echoed: the message goes to stderr and the platform's log
  * collector. (URLs may carry a user name and password.)
  */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_SETTINGS = new Set([
+  'JWT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  // The key id is not a password, but with it anyone can tell whose bucket this is: keep it out too.
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_S3_ENDPOINT',
+]);
 
 function describeIssues(error: z.ZodError, source: Record<string, string | undefined>): string[] {
   return error.issues.map((issue) => {
@@ -168,6 +215,46 @@ function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
   return { kind: 'simulated' };
 }
 
+const MEDIA_S3_SETTINGS = [
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_REGION',
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_S3_FORCE_PATH_STYLE',
+  'MEDIA_S3_PREFIX',
+] as const;
+
+/**
+ * A bucket needs its keys, and a key or endpoint without a bucket is a half-finished setting:
+ * both stop start-up rather than quietly keep uploads in the database.
+ */
+function mediaConfig(env: Env, given: Record<string, string | undefined>): MediaConfig {
+  if (!env.MEDIA_S3_BUCKET) {
+    const stray = MEDIA_S3_SETTINGS.filter((name) => given[name] !== undefined);
+    if (stray.length === 0) return { kind: 'database' };
+    throw new ConfigError([
+      `MEDIA_S3_BUCKET is required when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set (it is not set); ` +
+        'unset every MEDIA_S3_* setting to keep uploads in the database',
+    ]);
+  }
+  const missing = (['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name} is required when MEDIA_S3_BUCKET is set (it is not set)`));
+  }
+  const prefix = env.MEDIA_S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: env.MEDIA_S3_BUCKET,
+    region: env.MEDIA_S3_REGION,
+    endpoint: env.MEDIA_S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE,
+    prefix: prefix === '' ? '' : `${prefix}/`,
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   // An empty variable (FOO=) means "not set", as most people intend it.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -185,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const payments = paymentsConfig(env, isProduction);
+  const media = mediaConfig(env, cleaned);
   if (isProduction && !env.SMTP_URL && !env.MAIL_OUTBOX_IN_PRODUCTION) {
     // Otherwise receipts (the donors' IRS acknowledgements) and reset links silently go to a folder.
     throw new ConfigError([
@@ -219,5 +307,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     },
     payments,
+    media,
   };
 }

@@ -26,7 +26,7 @@ const { startServer } = await import('./server');
 try {
   const running = await startServer(config, { pages: dev ? 'vite' : 'build' });
   running.logger.info(
-    { url: running.url, database: config.database.kind, env: config.env, pages: dev ? 'vite' : 'build' },
+    { url: running.url, database: config.database.kind, uploads: config.media.kind, env: config.env, pages: dev ? 'vite' : 'build' },
     `foundation website listening on ${running.url}`,
   );
   let signals = 0;

@@ -159,6 +159,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
         await jobs.stop();
         await closePages?.();
         await mailer.close();
+        await services.mediaStore.close();
         await db.destroy();
         logger.info('shutdown complete');
       })();

@@ -14,7 +14,8 @@ import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
 import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
-import { databaseMediaStore, type MediaStore } from './domain/media/media-store';
+import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
+import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
 import { createBackOfficeReports } from './domain/back-office/reports';
 import { createStaffAuth, type StaffAuth } from './domain/staff/staff-auth';
@@ -40,8 +41,10 @@ export interface ServerServices extends AppServices {
   staffAuth: StaffAuth;
   staffManagement: StaffManagement;
   backOffice: { reports: BackOfficeReports; exports: BackOfficeExports; actions: BackOfficeActions; content: BackOfficeContent };
-  /** Where uploaded pictures and documents are kept (the /media/u/ route reads them). */
+  /** Where new uploads go: the bucket when MEDIA_S3_BUCKET is set, else the database. */
   mediaStore: MediaStore;
+  /** Reads an upload's file from where that upload went (the /media/u/ route). */
+  mediaFiles: MediaFiles;
 }
 
 export interface ServiceDeps {
@@ -79,9 +82,11 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     await payments.settle(intent);
   });
   const site = () => siteFacts(origin());
-  const mediaStore = databaseMediaStore(db);
+  const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
+  const mediaStore = bucket ?? databaseMediaStore(db);
   return {
     mediaStore,
+    mediaFiles: createMediaFiles(db, bucket),
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),

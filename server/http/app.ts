@@ -8,6 +8,7 @@ import type { PublicConfig } from '../../common/load-context';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { pingDatabase } from '../db/database';
+import { MediaStorageError } from '../domain/media/media-store';
 import type { Logger } from '../logger';
 import type { ServerServices } from '../services';
 import { createBackOfficeContext } from './admin/back-office-context';
@@ -90,8 +91,15 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       return;
     }
     try {
-      const file = await services.mediaStore.get(key, name);
-      if (!file) {
+      const file = await services.mediaFiles.read(key, name);
+      if (!file.found) {
+        if (file.reason === 'no-bucket') {
+          // Uploaded while a bucket was configured: bring MEDIA_S3_* back to serve it again.
+          req.log.error({ key, name }, 'an upload kept in the media bucket was asked for, but no bucket is configured (MEDIA_S3_BUCKET)');
+          res.status(503).set('Cache-Control', 'no-store').type('text/plain').send('This file is not available right now.');
+          return;
+        }
+        if (file.reason === 'missing-in-bucket') req.log.warn({ key, name }, 'an upload listed in the database is missing from the media bucket');
         res.status(404).type('text/plain').send('Not found');
         return;
       }
@@ -99,7 +107,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       if (name.endsWith('.pdf')) res.set('Content-Disposition', 'inline; filename="document.pdf"');
       res.send(file.bytes);
     } catch (error) {
-      next(error);
+      if (!(error instanceof MediaStorageError)) return next(error);
+      req.log.error({ err: error, key, name }, 'the media bucket could not be read');
+      res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '30' }).type('text/plain').send('This file is not available right now.');
     }
   });
   app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));

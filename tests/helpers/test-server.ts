@@ -105,7 +105,7 @@ export interface ApiResponse {
   json: Record<string, unknown> & unknown[];
 }
 
-/** A browser-like client: keeps cookies and echoes the XSRF cookie in X-XSRF-TOKEN like the site does. */
+/** A browser-like client: keeps cookies and echoes the XSRF cookie in X-XSRF-TOKEN like the site does. Bodies: a string or bytes as they are, anything else as JSON. */
 export class ApiClient {
   private cookies = new Map<string, string>();
   constructor(
@@ -122,9 +122,9 @@ export class ApiClient {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (init.xsrf !== false && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (init.body !== undefined) {
-      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      body = typeof init.body === 'string' || init.body instanceof Uint8Array ? init.body : JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
     const response = await sendFrom(this.sourceAddress, new URL(urlPath, this.baseUrl), method, headers, body);
@@ -152,7 +152,7 @@ export class ApiClient {
 }
 
 /** One HTTP exchange from a given local address (fetch cannot choose it). */
-function sendFrom(localAddress: string, url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+function sendFrom(localAddress: string, url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
   return new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string }>((resolve, reject) => {
     const req = httpRequest(
       { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress, agent: false },

@@ -22,7 +22,7 @@ import {
 } from '../../db/repositories/announcements';
 import type { Logger } from '../../logger';
 import { processUpload, UploadRefused, variantWidths } from '../media/process-upload';
-import type { MediaStore } from '../media/media-store';
+import { MediaStorageError, type MediaStore } from '../media/media-store';
 import { recordAudit } from './audit';
 import { parseEventForm, type EventFormValues } from './event-form';
 
@@ -426,8 +426,18 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       }
       const existing = await findMediaByKey(db, processed.key);
       if (existing) return { ok: true, message: `This file is already in the library as "${existing.fileName}".`, id: existing.id };
-      for (const f of processed.files) await store.put(processed.key, f.name, f.contentType, f.bytes);
       const fileName = file.name.replace(/[^\w.\- ]+/g, '').slice(0, 200) || 'upload';
+      // Into the bucket first, the row after: a file is only listed and served once all its
+      // variants are stored. If the bucket fails, nothing is written to the database. If the
+      // transaction fails after, the objects stay behind unlisted and harmless: their names are
+      // the content's hash, so uploading the same file again writes the very same objects.
+      try {
+        await Promise.all(processed.files.map((f) => store.put(processed.key, f.name, f.contentType, f.bytes)));
+      } catch (error) {
+        if (!(error instanceof MediaStorageError)) throw error;
+        logger.error({ err: error, key: processed.key }, 'upload refused: the media bucket did not store it');
+        return fail({ file: 'The file could not be stored: the storage service did not accept it. Nothing was saved; try again in a few minutes, and if it keeps happening, tell whoever runs the website.' });
+      }
       const id = await db.transaction().execute(async (trx) => {
         const mediaId = await insertMedia(trx, {
           key: processed.key,
