@@ -21,7 +21,8 @@ export interface EventsService {
   upcoming(): Promise<ApiEvent[]>;
   all(): Promise<ApiEvent[]>;
   /** Rejects with a not-found error for an unknown number and a validation error for a non-number. */
-  byNumber(raw: string | number): Promise<ApiEvent>;
+  /** A published event; with `drafts` (staff previewing one) an unpublished one too. */
+  byNumber(raw: string | number, options?: { drafts?: boolean }): Promise<ApiEvent>;
   /** Places (teams or attendees) still free, counting live holds; null when the event has no capacity. */
   placesLeft(eventNumber: number): Promise<number | null>;
 }

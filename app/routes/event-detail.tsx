@@ -1,4 +1,5 @@
 import { ContentImage } from '../content/ContentBlocks';
+import { isPreview } from '../lib/page-content.server';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { AccommodationIcon } from '../events/AccommodationIcon';
@@ -10,11 +11,13 @@ import { eventData } from '../lib/seo/structured-data';
 import type { Route } from './+types/event-detail';
 import { formatCalendarDate, formatClockTime } from '../../common/dates';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
   if (!/^\d{1,9}$/.test(number)) throw data(`Event ${number} doesn't exist.`, { status: 404 });
+  // Staff preview a draft event as the public will see it (the root shows the preview banner).
+  const drafts = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   try {
-    const event = await context.services.events.byNumber(number);
+    const event = await context.services.events.byNumber(number, { drafts });
     return { event, placesLeft: await context.services.events.placesLeft(event.eventNumber) };
   } catch (error) {
     // A number no event has (0 included) is a page that does not exist, never a server failure.

@@ -47,9 +47,9 @@ export function createEventsService(db: Db, now: () => Date = () => new Date()):
   return {
     upcoming: async () => (await listUpcomingEvents(db, todayInFoundationZone(now()))).map(toApiEvent),
     all: async () => (await listEvents(db)).map(toApiEvent),
-    async byNumber(raw) {
+    async byNumber(raw, options = {}) {
       const eventNumber = parseEventNumber(raw);
-      const event = await findEventByNumber(db, eventNumber);
+      const event = await findEventByNumber(db, eventNumber, { drafts: options.drafts ?? false });
       if (!event) throw new NotFoundError({ eventNumber: `Event ${eventNumber} doesn't exist.` });
       return toApiEvent(event);
     },

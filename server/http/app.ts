@@ -15,6 +15,8 @@ import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
+import { limitPagePosts } from './middleware/page-post-limit';
 import { clientErrorStatus, rejectMalformedPaths, rejectUnusableHosts } from './middleware/valid-path';
 import { xsrfProtection } from './middleware/xsrf';
 
@@ -133,6 +135,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     // reach undici's Request, which throws on TRACE, TRACK and CONNECT: answer it here instead.
     const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
     app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
+    // The upload route answers a file over its limit beside its field; only past twice that is the body refused here.
+    app.use(limitPagePosts({ uploadPaths: /^\/admin\/media(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
     app.use(rejectUnusableHosts);
     // The origin is the same for every request once the server listens: build the config once.
     const backOfficeFor = createBackOfficeContext({

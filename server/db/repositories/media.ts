@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { failOnDuplicate } from '../errors';
 import { nowIso } from '../json';
 import type { Database } from '../schema';
 
@@ -34,24 +35,27 @@ export interface NewMedia {
   files: { name: string; contentType: string; bytes: Buffer | null; byteSize: number }[];
 }
 
+/** Throws DuplicateKeyError when an upload of the same file (same key) is already listed. */
 export async function insertMedia(db: Executor, media: NewMedia): Promise<number> {
-  const { id } = await db
-    .insertInto('media')
-    .values({
-      key: media.key,
-      kind: media.kind,
-      content_type: media.contentType,
-      width: media.width,
-      height: media.height,
-      alt: media.alt,
-      file_name: media.fileName,
-      byte_size: media.byteSize,
-      storage: media.storage,
-      staff_id: media.staffId,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await failOnDuplicate(() =>
+    db
+      .insertInto('media')
+      .values({
+        key: media.key,
+        kind: media.kind,
+        content_type: media.contentType,
+        width: media.width,
+        height: media.height,
+        alt: media.alt,
+        file_name: media.fileName,
+        byte_size: media.byteSize,
+        storage: media.storage,
+        staff_id: media.staffId,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   for (const file of media.files) {
     await db
       .insertInto('media_files')

@@ -7,6 +7,7 @@ import { formatCents } from '../../../common/money';
 import { hasControlCharacters } from '../../../common/text';
 import { ExternalUrlSchema, InternalPathSchema } from '../../../common/content';
 import type { Db } from '../../db/database';
+import { DuplicateKeyError } from '../../db/errors';
 import { findPage, markStaffEdited } from '../../db/repositories/content';
 import { discardDraft, findDraft, findVersion, listVersions, publishPage, saveDraft } from '../../db/repositories/content-versions';
 import { findEventByNumber, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
@@ -424,9 +425,13 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         if (error instanceof UploadRefused) return fail({ file: error.message });
         throw error;
       }
-      const existing = await findMediaByKey(db, processed.key);
-      if (existing) return { ok: true, message: `This file is already in the library as "${existing.fileName}".`, id: existing.id };
       const fileName = file.name.replace(/[^\w.\- ]+/g, '').slice(0, 200) || 'upload';
+      const key = processed.key;
+      const alreadyListed = async () => {
+        const listed = await findMediaByKey(db, key);
+        return { ok: true as const, message: `This file is already in the library as "${listed?.fileName ?? fileName}".`, id: listed?.id ?? 0 };
+      };
+      if (await findMediaByKey(db, key)) return alreadyListed();
       // Into the bucket first, the row after: a file is only listed and served once all its
       // variants are stored. If the bucket fails, nothing is written to the database. If the
       // transaction fails after, the objects stay behind unlisted and harmless: their names are
@@ -454,7 +459,12 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         });
         await recordAudit(trx, actor, { action: 'media_uploaded', subject: `media:${mediaId}`, summary: `Uploaded ${fileName} (${processed.files.length} file${processed.files.length === 1 ? '' : 's'})`, after: { key: processed.key, alt } }, clock());
         return mediaId;
+      }).catch((error: unknown) => {
+        // Another instance (or a double click) listed the same file a moment ago: that is the same upload.
+        if (error instanceof DuplicateKeyError) return null;
+        throw error;
       });
+      if (id === null) return alreadyListed();
       return { ok: true, message: `Uploaded ${fileName}.`, id };
     },
 
