@@ -2,6 +2,8 @@
  * Screenshots of pages at desktop (1280 px) and phone (390 px) widths, for people to look at:
  * `npx tsx scripts/screenshots.ts [/path ...]` writes screenshots/<width>-<name>.png. Back-office
  * paths (/admin/…) are taken signed in as a new admin (set up through a set-up link, as in real use).
+ * `/path!Button name` clicks that button once the page is loaded and takes the page it leads to, e.g.
+ * `'/admin/media!Upload'` for the error of an empty upload or `'/admin/pages/staff!Save draft'`.
  */
 import { chromium, type Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -45,8 +47,15 @@ try {
   for (const width of [1280, 390]) {
     const page = await browser.newPage({ viewport: { width, height: width > 768 ? 900 : 844 }, isMobile: width <= 768 });
     if (paths.some((p) => p.startsWith('/admin') && !p.startsWith('/admin/login') && !p.startsWith('/admin/invite'))) await signInAsNewAdmin(page);
-    for (const urlPath of paths) {
+    for (const arg of paths) {
+      const [urlPath = '/', click] = arg.split('!');
       await page.goto(`${server.url}${urlPath}`, { waitUntil: 'networkidle' });
+      if (click) {
+        const posted = page.waitForResponse((response) => response.request().method() === 'POST');
+        await page.getByRole('button', { name: click, exact: true }).first().click();
+        await posted;
+        await page.waitForLoadState('networkidle');
+      }
       // Scroll through once so lazy images below the fold load before the picture is taken.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
@@ -56,7 +65,7 @@ try {
         window.scrollTo(0, 0);
       });
       await page.waitForLoadState('networkidle');
-      const name = urlPath === '/' ? 'home' : urlPath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+      const name = (urlPath === '/' ? 'home' : urlPath.replace(/^\//, '')).concat(click ? `-after-${click}` : '').replace(/[^a-z0-9]+/gi, '-');
       const file = path.join(outDir, `${width}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

@@ -26,19 +26,25 @@ export function AdminShell({ siteName, staff, enrolling, children }: { siteName:
       </a>
       <header className="border-b border-brand-900 bg-brand-800 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-          <p className="font-bold sm:text-lg">
-            {siteName} <span className="whitespace-nowrap font-normal text-brand-100">· Back office</span>
+          <p className="font-bold leading-snug sm:text-lg">
+            {siteName}{' '}
+            <span className="block whitespace-nowrap text-sm font-normal text-brand-100 sm:inline sm:text-base">
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·{' '}
+              </span>
+              Back office
+            </span>
           </p>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>
               <span className="hidden md:inline">{staff.email} </span>
               <span className="rounded bg-brand-900 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">{staff.role}</span>
             </span>
-            <NavLink to="/admin/security" className="underline underline-offset-2 hover:text-brand-100">
+            <NavLink to="/admin/security" className="inline-flex min-h-11 items-center px-1 underline underline-offset-2 hover:text-brand-100">
               Security
             </NavLink>
             <StaffForm action="/admin/logout" reloadDocument>
-              <Button variant="secondary" className="min-h-9 py-1">
+              <Button variant="secondary" className="py-1">
                 Sign out
               </Button>
             </StaffForm>
@@ -53,7 +59,7 @@ export function AdminShell({ siteName, staff, enrolling, children }: { siteName:
                     to={link.to}
                     end={link.end}
                     className={({ isActive }) =>
-                      `block whitespace-nowrap border-b-4 px-3 py-2 text-sm font-semibold ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
+                      `flex min-h-11 items-center whitespace-nowrap border-b-4 px-3 pt-1 text-sm font-semibold ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
                     }
                   >
                     {link.label}
@@ -80,6 +86,16 @@ export function AdminPageHeader({ title, lead, actions }: { title: string; lead?
         {lead ? <p className="mt-1 text-slate-700">{lead}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** What a list shows while it has nothing in it: a dashed box that says so and what to do next. */
+export function EmptyState({ title, children, className = '' }: { title: string; children?: ReactNode; className?: string }) {
+  return (
+    <div className={`rounded-lg border-2 border-dashed border-slate-300 bg-white px-4 py-8 text-center ${className}`}>
+      <p className="font-semibold text-slate-800">{title}</p>
+      {children ? <p className="mx-auto mt-1 max-w-prose text-sm text-slate-700">{children}</p> : null}
     </div>
   );
 }

@@ -1,8 +1,25 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { FieldError } from './forms';
+import { CONTROL_CLASS, FieldError } from './forms';
 
-const CONTROL =
-  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:bg-slate-100';
+/** Text areas grow with their text (where the browser can), so a long paragraph is read without scrolling inside it. */
+export const TEXTAREA_CLASS = `${CONTROL_CLASS} min-h-28 field-sizing-content`;
+
+/**
+ * A drop-down list in the look of the text boxes: the browser's own arrow is replaced by one that
+ * sits inside the padding, the same on every system.
+ */
+export function SelectBox({ className = '', children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div className="relative">
+      <select className={`${CONTROL_CLASS} cursor-pointer appearance-none truncate pr-10 ${className}`} {...rest}>
+        {children}
+      </select>
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute right-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-600">
+        <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+      </svg>
+    </div>
+  );
+}
 
 function described(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -33,7 +50,7 @@ export function TextArea({ name, label, error, hint, id, className = '', ...rest
         {label}
       </label>
       <FieldError id={`${inputId}-error`} message={error} />
-      <textarea id={inputId} name={name} rows={4} aria-invalid={error ? true : undefined} aria-describedby={described(inputId, error, hint)} className={CONTROL} {...rest} />
+      <textarea id={inputId} name={name} rows={4} aria-invalid={error ? true : undefined} aria-describedby={described(inputId, error, hint)} className={TEXTAREA_CLASS} {...rest} />
       <Hint id={inputId} hint={hint} />
     </div>
   );
@@ -57,13 +74,13 @@ export function Select({
         {label}
       </label>
       <FieldError id={`${inputId}-error`} message={error} />
-      <select id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={described(inputId, error, hint)} className={`${CONTROL} min-h-11`} {...rest}>
+      <SelectBox id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={described(inputId, error, hint)} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </SelectBox>
       <Hint id={inputId} hint={hint} />
     </div>
   );
@@ -74,7 +91,7 @@ export function Checkbox({ name, label, hint, defaultChecked, id, disabled }: { 
   const inputId = id ?? `field-${name}`;
   return (
     <div>
-      <label htmlFor={inputId} className="flex min-h-11 items-center gap-3 text-base font-semibold text-slate-800">
+      <label htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center gap-3 py-1 text-base font-semibold text-slate-800">
         <input
           id={inputId}
           type="checkbox"
@@ -82,7 +99,7 @@ export function Checkbox({ name, label, hint, defaultChecked, id, disabled }: { 
           defaultChecked={defaultChecked}
           disabled={disabled}
           aria-describedby={hint ? `${inputId}-hint` : undefined}
-          className="h-5 w-5 rounded border-slate-500 text-brand-700 focus:ring-brand-700"
+          className="h-5 w-5 shrink-0 cursor-pointer accent-brand-700 disabled:cursor-not-allowed"
         />
         {label}
       </label>
@@ -94,10 +111,14 @@ export function Checkbox({ name, label, hint, defaultChecked, id, disabled }: { 
 /** A titled group of fields. */
 export function FormSection({ title, children, lead }: { title: string; children: ReactNode; lead?: ReactNode }) {
   return (
-    <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-      <legend className="px-1 text-lg font-bold text-brand-900">{title}</legend>
-      {lead ? <p className="mb-3 text-sm text-slate-700">{lead}</p> : null}
-      <div className="grid gap-4">{children}</div>
+    // The legend (a heading too, for moving through the form by headings) floats so it sits inside
+    // the card: on the border, a title that wraps onto two lines on a phone would be cut by the line.
+    <fieldset className="min-w-0 rounded-lg border border-slate-300 bg-white p-4 sm:p-5">
+      <legend className="float-left mb-3 w-full">
+        <h2 className="text-lg font-bold text-brand-900">{title}</h2>
+      </legend>
+      {lead ? <p className="clear-left mb-4 text-sm text-slate-700">{lead}</p> : null}
+      <div className="clear-left grid gap-4">{children}</div>
     </fieldset>
   );
 }

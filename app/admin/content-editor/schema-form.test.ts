@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editablePageSchema, pageKeys, StaffSchema } from '../../../common/content';
-import { applyListOp, formToValue, labelOf, parseListOp } from './schema-form';
+import { applyListOp, describeSchema, fieldLabelAt, formToValue, labelOf, parseListOp, readableMessage } from './schema-form';
 
 const contentDir = path.resolve(import.meta.dirname, '../../../tests/fixtures/content');
 
@@ -48,5 +48,30 @@ describe('page forms built from the content schemas', () => {
     expect(labelOf('advisoryDirectors')).toBe('Advisory directors');
     expect(labelOf('family_of_the_year')).toBe('Family of the year');
     expect(labelOf('ein')).toBe('EIN');
+  });
+
+  it('names a field by where it is on the form, for the summary of errors', () => {
+    const staff = describeSchema(editablePageSchema('staff'));
+    expect(fieldLabelAt(staff, 'heading')).toBe('Heading');
+    expect(fieldLabelAt(staff, 'staff')).toBe('Staff');
+    expect(fieldLabelAt(staff, 'staff.1.name')).toBe('Staff member 2 › Name');
+    expect(fieldLabelAt(staff, 'staff.0.photo.alt')).toBe('Staff member 1 › Photo › Alt text');
+    expect(fieldLabelAt(staff, 'staff.0.photo.width')).toBe('Staff member 1 › Photo › Picture');
+    expect(fieldLabelAt(staff, 'staff.0.social.1.href')).toBe('Staff member 1 › Profile 2 › Address (https://… or /page)');
+    expect(fieldLabelAt(staff, 'nothing.here')).toBeNull();
+    expect(fieldLabelAt(staff, '')).toBeNull();
+  });
+
+  it('puts the messages of the schema checker in plain words', () => {
+    const schema = editablePageSchema('staff');
+    const parsed = schema.safeParse(formToValue(schema, asForm({ heading: ' ', staff: [{ name: '', role: 'R', email: 'nope', photo: { src: '', alt: '' } }] })));
+    const messages = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), readableMessage(i.message)]));
+    expect(messages.heading).toBe('This cannot be empty.');
+    expect(messages['staff.0.name']).toBe('This cannot be empty.');
+    for (const message of Object.values(messages)) expect(message).not.toMatch(/^(Too small|Too big|Invalid input)|expected|must start/);
+    expect(readableMessage('Invalid URL')).toBe('Enter a full web address, starting with https://.');
+    expect(readableMessage('must start with "/media/"')).toBe('Choose a picture from the media library.');
+    expect(readableMessage('Too big: expected string to have <=120 characters')).toBe('Use at most 120 characters.');
+    expect(readableMessage('already plain.')).toBe('Already plain.');
   });
 });

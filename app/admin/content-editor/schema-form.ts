@@ -220,6 +220,65 @@ export function emptyValue(node: FieldNode): unknown {
   }
 }
 
+/**
+ * The words naming the field at a dotted path, for a summary of the errors: "Staff member 2 › Photo ›
+ * Alt text" (a list is named by its item, as on the form). Null when the path is not on the form.
+ */
+export function fieldLabelAt(root: FieldNode, path: string): string | null {
+  const parts = path.split('.').filter(Boolean);
+  const words: string[] = [];
+  let node = root;
+  for (const [i, part] of parts.entries()) {
+    if (node.kind === 'object') {
+      const field = node.fields.find((f) => f.key === part);
+      if (!field) return null;
+      if (field.node.kind !== 'array' || i === parts.length - 1) words.push(field.label);
+      node = field.node;
+    } else if (node.kind === 'array' && /^\d+$/.test(part)) {
+      words.push(`${node.itemLabel} ${Number(part) + 1}`);
+      node = node.item;
+    } else if (node.kind === 'image' && i === parts.length - 1 && ['src', 'alt', 'width', 'height'].includes(part)) {
+      words.push(part === 'alt' ? 'Alt text' : 'Picture');
+    } else {
+      return null;
+    }
+  }
+  return words.length > 0 ? words.join(' › ') : null;
+}
+
+const READABLE: [RegExp, (...groups: string[]) => string][] = [
+  [/^Too small: expected string to have >=1 characters?$/, () => 'This cannot be empty.'],
+  [/^Too small: expected string to have >=(\d+) characters$/, (n) => `Use at least ${n} characters.`],
+  [/^Too big: expected string to have <=(\d+) characters$/, (n) => `Use at most ${n} characters.`],
+  [/^Too small: expected array to have >=(\d+) items?$/, (n) => `Keep at least ${n}.`],
+  [/^Too big: expected array to have <=(\d+) items?$/, (n) => `Keep at most ${n}.`],
+  [/^Too small: expected number to be >0$/, () => 'Use a number above 0.'],
+  [/^Too small: expected number to be >=(-?[\d.]+)$/, (n) => `Use ${n} or more.`],
+  [/^Too big: expected number to be <=(-?[\d.]+)$/, (n) => `Use ${n} or less.`],
+  [/^Invalid input: expected int\b/, () => 'Enter a whole number.'],
+  [/^Invalid input: expected number\b/, () => 'Enter a number.'],
+  [/^Invalid URL$/, () => 'Enter a full web address, starting with https://.'],
+  [/^Invalid input$/, () => 'Enter a web address starting with https://, or a page of this site starting with /.'],
+  [/^Invalid option: expected one of\b/, () => 'Choose one of the options.'],
+  [/^Invalid email address$/, () => 'Enter an email address, such as name@example.org.'],
+  [/^Invalid (ISO )?date$/, () => 'Enter a date.'],
+  [/^must start with "\/media\/"$/, () => 'Choose a picture from the media library.'],
+  [/^must be a path starting with "\/"$/, () => 'Start the address of a page of this site with /, such as /events.'],
+];
+
+/**
+ * A schema's message in the words of the rest of the back office: the content schemas keep the
+ * checker's own terse messages ("Too small: expected string to have >=1 characters"), which are for
+ * programmers. Anything not recognised is shown as it is, with a capital letter.
+ */
+export function readableMessage(message: string): string {
+  for (const [pattern, say] of READABLE) {
+    const match = pattern.exec(message);
+    if (match) return say(...match.slice(1));
+  }
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 function nodeAt(root: FieldNode, path: string): FieldNode | null {
   let node: FieldNode | null = root;
   for (const part of path.split('.').filter(Boolean)) {

@@ -2,10 +2,10 @@ import { Link, redirect } from 'react-router';
 import type { Route } from './+types/announcements';
 import type { AnnouncementView, MediaItem } from '../../../common/content-admin';
 import { formatMoment, toFoundationLocalInput } from '../../../common/moment';
-import { AdminPageHeader } from '../../admin/AdminShell';
+import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select } from '../../admin/form-controls';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -49,7 +49,7 @@ function when(a: AnnouncementView): string {
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
   const { announcements, media, editing, isAdmin, saved } = loaderData;
   const errors = actionData && !actionData.ok ? actionData.errors : undefined;
-  const echo = actionData && 'echo' in actionData ? actionData.echo : undefined;
+  const echo = actionData && 'echo' in actionData ? (actionData.echo as Record<string, string>) : undefined;
   return (
     <div>
       <AdminPageHeader
@@ -60,7 +60,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
       {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
       {actionData?.intent !== 'save' ? <OtherErrors errors={errors} shown={[]} /> : null}
       {announcements.length === 0 ? (
-        <p className="mb-6 text-slate-700">No announcements yet.</p>
+        <EmptyState className="mb-8" title="No announcements yet.">
+          Add one with the form below; it shows on the home page once it is published.
+        </EmptyState>
       ) : (
         <ol className="mb-8 grid gap-3">
           {announcements.map((a, i) => (
@@ -105,6 +107,18 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   );
 }
 
+/** The form's fields with their labels, in order: for the summary of errors. */
+const FIELD_LABELS = {
+  heading: 'Heading',
+  meta: 'Date and place line',
+  linkHref: 'Link (a page such as /events/4, or https://…)',
+  linkLabel: 'Link text',
+  imageSrc: 'Picture',
+  imageAlt: 'Alt text (describes the picture)',
+  showFrom: 'Show from (Eastern time)',
+  showUntil: 'Show until (Eastern time)',
+};
+
 function AnnouncementForm({
   editing,
   media,
@@ -127,18 +141,19 @@ function AnnouncementForm({
       <input type="hidden" name="id" value={editing?.id ?? ''} />
       <FormSection title={editing ? `Edit “${editing.heading}”` : 'New announcement'}>
         {locked ? <Notice tone="info">This announcement is published, so only an admin can change it.</Notice> : null}
-        <OtherErrors errors={errors} shown={['heading', 'meta', 'linkHref', 'linkLabel', 'imageSrc', 'imageAlt', 'showFrom', 'showUntil']} />
+        <ErrorSummary links={errorLinks(errors, FIELD_LABELS)} className="" />
+        <OtherErrors errors={errors} shown={Object.keys(FIELD_LABELS)} />
         <fieldset disabled={locked} className="grid gap-4">
-          <Field name="heading" label="Heading" defaultValue={value('heading', editing?.heading)} error={errors.heading} maxLength={120} />
-          <Field name="meta" label="Date and place line" defaultValue={value('meta', editing?.meta)} error={errors.meta} hint="For example: March 14, 2026 · Shadyside" />
+          <Field name="heading" label={FIELD_LABELS.heading} defaultValue={value('heading', editing?.heading)} error={errors.heading} maxLength={120} />
+          <Field name="meta" label={FIELD_LABELS.meta} defaultValue={value('meta', editing?.meta)} error={errors.meta} hint="For example: March 14, 2026 · Shadyside" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="linkHref" label="Link (a page such as /events/4, or https://…)" defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
-            <Field name="linkLabel" label="Link text" defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
-            <Select name="imageSrc" label="Picture" defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
-            <Field name="imageAlt" label="Alt text (describes the picture)" defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
+            <Field name="linkHref" label={FIELD_LABELS.linkHref} defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
+            <Field name="linkLabel" label={FIELD_LABELS.linkLabel} defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
+            <Select name="imageSrc" label={FIELD_LABELS.imageSrc} defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
+            <Field name="imageAlt" label={FIELD_LABELS.imageAlt} defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
             <Field
               name="showFrom"
-              label="Show from (Eastern time)"
+              label={FIELD_LABELS.showFrom}
               type="datetime-local"
               defaultValue={value('showFrom', editing?.showFrom ? toFoundationLocalInput(editing.showFrom) : '')}
               error={errors.showFrom}
@@ -146,7 +161,7 @@ function AnnouncementForm({
             />
             <Field
               name="showUntil"
-              label="Show until (Eastern time)"
+              label={FIELD_LABELS.showUntil}
               type="datetime-local"
               defaultValue={value('showUntil', editing?.showUntil ? toFoundationLocalInput(editing.showUntil) : '')}
               error={errors.showUntil}

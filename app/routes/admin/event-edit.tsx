@@ -7,7 +7,7 @@ import { defaultSignupRules, signupKindOfEventType } from '../../../common/signu
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -44,6 +44,9 @@ export async function action(args: Route.ActionArgs) {
   for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
   return { errors: result.errors, echo };
 }
+
+/** A line of two fields that belong together: side by side on a computer, one tinted box on a phone. */
+const ROW = 'grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:gap-4 sm:border-0 sm:bg-transparent sm:p-0';
 
 function pictureOptions(media: MediaItem[], current: string | null, kinds: ('image' | 'pdf')[], emptyLabel: string) {
   const options = [{ value: '', label: emptyLabel }];
@@ -108,32 +111,33 @@ function EventForm({
   const stats = [...(event?.stats ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ text: '', price: '' as const }))];
   const included = [...(event?.accommodations ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ icon: '', text: '' }))];
   const priceLabel = kind === 'steakfry' ? 'Price per adult ($)' : 'Team fee ($)';
-  const shown = [
-    'eventType',
-    'name',
-    'description',
-    'location',
-    'eventDate',
-    'startTime',
-    'imageSrc',
-    'imageAlt',
-    'capacity',
-    'price',
-    'childPrice',
-    'playersPerTeam',
-    'signupOpensOn',
-    'signupClosesOn',
-    'refundDaysBefore',
-    'proceeds',
-    'sponsorName',
-    'sponsorHref',
-    'sponsorLogoSrc',
-    'sponsorLogoAlt',
-    'partnershipFlyer',
-    'rulesFlyer',
-    ...stats.flatMap((_, i) => [`statText.${i}`, `statPrice.${i}`]),
-    ...included.flatMap((_, i) => [`accText.${i}`, `accIcon.${i}`]),
-  ];
+  const childPriceLabel = 'Price per child, 12 or younger ($)';
+  // Every field of the form with its label, in the form's order: for the summary of errors.
+  const labels: Record<string, string> = {
+    name: 'Name',
+    description: 'Description',
+    location: 'Location',
+    eventDate: 'Date',
+    startTime: 'Start time (Eastern time)',
+    imageSrc: 'Picture',
+    imageAlt: 'Alt text (describes the picture for people who cannot see it)',
+    price: priceLabel,
+    ...(kind === 'steakfry' ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
+    capacity: kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)',
+    refundDaysBefore: 'Full refund until how many days before',
+    signupOpensOn: 'Sign-up opens on',
+    signupClosesOn: 'Last day to sign up',
+    ...Object.fromEntries(stats.flatMap((_, i) => [[`statText.${i}`, `Line ${i + 1}`], [`statPrice.${i}`, `Price shown on line ${i + 1}`]])),
+    ...Object.fromEntries(included.flatMap((_, i) => [[`accIcon.${i}`, `Icon ${i + 1}`], [`accText.${i}`, `Included ${i + 1}`]])),
+    proceeds: 'Where the money goes',
+    sponsorName: 'Sponsor name',
+    sponsorHref: 'Sponsor website (https://…)',
+    sponsorLogoSrc: 'Sponsor logo',
+    sponsorLogoAlt: 'Logo alt text',
+    ...(type === 'Gaming Event' ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
+  };
+  // Fields not on this kind of form still count as shown: their values are kept as they were.
+  const shown = ['eventType', 'childPrice', 'playersPerTeam', 'partnershipFlyer', 'rulesFlyer', ...Object.keys(labels)];
 
   return (
     <div>
@@ -157,6 +161,7 @@ function EventForm({
       {notice === 'created' ? <Notice tone="success">A draft copy, a year later. Check its dates and prices, then publish it from the events list.</Notice> : null}
       {notice === 'saved' ? <Notice tone="success">Saved.{event?.published ? ' The change is on the site now.' : ''}</Notice> : null}
       {locked ? <Notice tone="info">This event is published, so only an admin can change it. Duplicate it to prepare a draft of your changes.</Notice> : null}
+      <ErrorSummary links={errorLinks(errors, labels)} />
       <OtherErrors errors={errors} shown={shown} />
       <StaffForm className="grid gap-6" aria-label={event ? `Edit ${event.name}` : 'New event'} noValidate>
         <fieldset disabled={locked} className="grid gap-6">
@@ -189,7 +194,7 @@ function EventForm({
               {kind === 'steakfry' ? (
                 <Field
                   name="childPrice"
-                  label="Price per child, 12 or younger ($)"
+                  label={childPriceLabel}
                   inputMode="decimal"
                   defaultValue={value('childPrice', rules.childPriceCents === null ? null : centsToDecimalString(rules.childPriceCents))}
                   error={errors.childPrice}
@@ -232,7 +237,7 @@ function EventForm({
           <FormSection title="Prices and details" lead="Lines on the event page, in this order. Pick a price to show it beside the line; clear a line to remove it.">
             <ol className="grid gap-3">
               {stats.map((stat, i) => (
-                <li key={i} className="grid gap-2 sm:grid-cols-[2fr_1fr]">
+                <li key={i} className={`${ROW} sm:grid-cols-[2fr_1fr]`}>
                   <Field name={`statText.${i}`} label={`Line ${i + 1}`} defaultValue={value(`statText.${i}`, stat.text)} error={errors[`statText.${i}`]} />
                   <Select
                     name={`statPrice.${i}`}
@@ -253,7 +258,7 @@ function EventForm({
           <FormSection title="What's included" lead="Clear a line to remove it.">
             <ol className="grid gap-3">
               {included.map((item, i) => (
-                <li key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
+                <li key={i} className={`${ROW} sm:grid-cols-[1fr_2fr]`}>
                   <Select
                     name={`accIcon.${i}`}
                     label={`Icon ${i + 1}`}

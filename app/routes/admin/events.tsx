@@ -1,7 +1,7 @@
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/events';
 import { formatCalendarDate } from '../../../common/dates';
-import { AdminPageHeader } from '../../admin/AdminShell';
+import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
@@ -30,6 +30,9 @@ export async function action(args: Route.ActionArgs) {
   return { ok: false as const, errors: { form: 'Unknown action.' } };
 }
 
+/** A text link as tall as a button, for fingers. */
+const TARGET = 'inline-flex min-h-11 items-center';
+
 const KIND_TEXT = { golf: 'Golf teams', gaming: 'Gaming teams', steakfry: 'Steak-fry tickets' } as const;
 
 export default function Events({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +51,7 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
       {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
       <OtherErrors errors={actionData && !actionData.ok ? actionData.errors : undefined} shown={[]} />
       {events.length === 0 ? (
-        <p className="text-slate-700">No events yet.</p>
+        <EmptyState title="No events yet.">Start one with “New event”: it stays a draft until an admin publishes it.</EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {events.map((event) => (
@@ -60,15 +63,15 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                 {formatCalendarDate(event.eventDate, { weekday: true })} · {event.signupKind ? KIND_TEXT[event.signupKind] : 'No sign-up'}
               </p>
               {event.signupKind ? (
-                <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-                  <Link className={linkClass} to={`/admin/events/${event.eventNumber}/registrations`} aria-label={`Registrations for ${event.name}`}>
+                <p className="mt-1 flex flex-wrap gap-x-5 text-sm">
+                  <Link className={`${linkClass} ${TARGET}`} to={`/admin/events/${event.eventNumber}/registrations`} aria-label={`Registrations for ${event.name}`}>
                     Registrations
                   </Link>
-                  <Link className={linkClass} to={`/admin/events/${event.eventNumber}/check-in`} aria-label={`Check-in for ${event.name}`}>
+                  <Link className={`${linkClass} ${TARGET}`} to={`/admin/events/${event.eventNumber}/check-in`} aria-label={`Check-in for ${event.name}`}>
                     Check-in
                   </Link>
                   <a
-                    className={linkClass}
+                    className={`${linkClass} ${TARGET}`}
                     href={`/admin/events/${event.eventNumber}/registrations.csv`}
                     download
                     aria-label={`Download the paid registrations of ${event.name} as CSV`}

@@ -2,10 +2,10 @@ import type { Route } from './+types/media';
 import { UPLOAD_MAX_BYTES, type MediaItem } from '../../../common/content-admin';
 import { uploadSrcSets } from '../../../common/media';
 import { formatMoment } from '../../../common/moment';
-import { AdminPageHeader } from '../../admin/AdminShell';
+import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { FormSection } from '../../admin/form-controls';
-import { Button, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Media | Back office' }];
@@ -52,6 +52,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.intent !== 'upload' && actionData && !actionData.ok ? <OtherErrors errors={actionData.errors} shown={[]} /> : null}
       <StaffForm encType="multipart/form-data" className="mb-8" aria-label="Upload a file" noValidate>
         <FormSection title="Upload" lead="JPEG, PNG or WebP pictures, or PDF documents, up to 20 MB.">
+          <ErrorSummary links={errorLinks(uploadErrors, { file: 'File', alt: 'Alt text (describes the picture for people who cannot see it)' }, (name) => `upload-${name}`)} className="" />
           <OtherErrors errors={uploadErrors} shown={['file', 'alt']} />
           <div>
             <label htmlFor="upload-file" className="mb-1 block text-sm font-semibold text-slate-800">
@@ -65,7 +66,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
               accept="image/jpeg,image/png,image/webp,application/pdf"
               aria-invalid={uploadErrors?.file ? true : undefined}
               aria-describedby={uploadErrors?.file ? 'upload-file-error' : undefined}
-              className="block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+              className="block min-h-11 w-full cursor-pointer rounded-md border border-slate-400 bg-white p-1.5 text-base text-slate-700 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700 file:mr-3 file:min-h-9 file:cursor-pointer file:rounded file:border file:border-solid file:border-slate-400 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-200"
             />
           </div>
           <Field
@@ -83,7 +84,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </FormSection>
       </StaffForm>
-      {media.length === 0 ? <p className="text-slate-700">Nothing uploaded yet.</p> : null}
+      {media.length === 0 ? <EmptyState title="Nothing uploaded yet.">Files uploaded here can be chosen for events, announcements and pages.</EmptyState> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {media.map((item) => (
           <MediaCard key={item.id} item={item} />
@@ -120,7 +121,7 @@ function MediaCard({ item }: { item: MediaItem }) {
       <p className="mt-1 break-all text-xs text-slate-700">
         Address: <code>{item.src}</code>
       </p>
-      <StaffForm className="mt-3 grid gap-2" aria-label={`Alt text of ${item.fileName}`}>
+      <StaffForm className="mt-auto grid gap-2 pt-3" aria-label={`Alt text of ${item.fileName}`}>
         <input type="hidden" name="id" value={item.id} />
         <Field name="alt" id={`alt-${item.id}`} label="Alt text" defaultValue={item.alt} maxLength={300} />
         <div>

@@ -4,10 +4,10 @@ import { editablePageSchema, isPageKey } from '../../../common/content';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { PAGE_PATHS, PAGE_TITLES } from '../../admin/content-editor/page-titles';
-import { applyListOp, describeSchema, formToValue, parseListOp } from '../../admin/content-editor/schema-form';
-import { SchemaFields } from '../../admin/content-editor/SchemaFields';
+import { applyListOp, describeSchema, fieldLabelAt, formToValue, parseListOp, readableMessage, type FieldNode } from '../../admin/content-editor/schema-form';
+import { idOf, SchemaFields } from '../../admin/content-editor/SchemaFields';
 import { linkClass } from '../../admin/DataTable';
-import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, Notice, OtherErrors, StaffForm, type ErrorLink } from '../../admin/forms';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -55,13 +55,26 @@ export async function action(args: Route.ActionArgs) {
   return { ...result, value: result.ok ? null : value };
 }
 
+/** A link to each field with an error, in the form's order; a picture's size errors point at its list. */
+function summaryLinks(node: FieldNode, errors: Record<string, string>): ErrorLink[] {
+  const links = new Map<string, string>();
+  for (const path of Object.keys(errors)) {
+    const label = fieldLabelAt(node, path);
+    const id = idOf(path.replace(/\.(width|height)$/, '.src'));
+    if (label && !links.has(id)) links.set(id, label);
+  }
+  return [...links].map(([id, label]) => ({ id, label }));
+}
+
 export default function PageEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { editor, images, isAdmin } = loaderData;
   const schema = editablePageSchema(editor.page);
   const node = describeSchema(schema);
   const value = actionData?.value ?? editor.draft?.data ?? editor.published;
-  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const errors: Record<string, string> =
+    actionData && !actionData.ok ? Object.fromEntries(Object.entries(actionData.errors).map(([key, message]) => [key, key === 'form' ? message : readableMessage(message)])) : {};
   const path = PAGE_PATHS[editor.page];
+  const links = summaryLinks(node, errors);
   return (
     <div>
       <AdminPageHeader
@@ -93,10 +106,11 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
         }
       />
       {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
-      <OtherErrors errors={errors} shown={Object.keys(errors).filter((k) => k !== 'form')} />
+      <ErrorSummary links={links} />
+      <OtherErrors errors={errors} shown={links.length > 0 ? Object.keys(errors) : Object.keys(errors).filter((k) => k !== 'form')} />
       <StaffForm key={JSON.stringify(value).length + (actionData ? 'a' : 'l')} className="grid gap-4" aria-label={`Edit ${PAGE_TITLES[editor.page]}`} noValidate>
         <SchemaFields node={node} value={value} path="" label={PAGE_TITLES[editor.page]} errors={errors} images={images} />
-        <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-slate-50 py-3">
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-slate-50 px-4 py-3 shadow-[0_-4px_8px_-4px_rgb(15_23_42/0.15)] sm:mx-0 sm:px-0">
           <Button name="intent" value="draft" variant={isAdmin ? 'secondary' : 'primary'}>
             Save draft
           </Button>
