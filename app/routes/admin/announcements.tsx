@@ -6,6 +6,7 @@ import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -32,12 +33,12 @@ export async function action(args: Route.ActionArgs) {
     if (result.ok) throw redirect('/admin/announcements?saved=1');
     const echo: Record<string, string> = {};
     for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
-    return { intent, ...result, echo };
+    return answer({ intent, ok: false as const, errors: result.errors, echo });
   }
-  if (!known) return { intent, ok: false as const, errors: { form: 'Choose an announcement.' } };
-  if (intent === 'up' || intent === 'down') return { intent, ...(await content.moveAnnouncement(actor, id, intent)) };
-  if (intent === 'delete') return { intent, ...(await content.deleteAnnouncement(actor, id)) };
-  return { intent, ok: false as const, errors: { form: 'Unknown action.' } };
+  if (!known) return answer({ intent, ok: false as const, errors: { form: 'Choose an announcement.' } });
+  if (intent === 'up' || intent === 'down') return answer({ intent, ...(await content.moveAnnouncement(actor, id, intent)) });
+  if (intent === 'delete') return answer({ intent, ...(await content.deleteAnnouncement(actor, id)) });
+  return answer({ intent, ok: false as const, errors: { form: 'Unknown action.' } });
 }
 
 function when(a: AnnouncementView): string {

@@ -8,6 +8,7 @@ import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -42,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   // Sent back so a browser without JavaScript shows what was typed, not the saved values.
   const echo: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
-  return { errors: result.errors, echo };
+  return answer({ ok: false as const, errors: result.errors, echo });
 }
 
 /** A line of two fields that belong together: side by side on a computer, one tinted box on a phone. */
@@ -151,7 +152,12 @@ function EventForm({
                 <Link to={`/events/${event.eventNumber}`} className={linkClass}>
                   See it on the site
                 </Link>
-              ) : null}
+              ) : (
+                // The public page as it will look, for staff only; a new tab keeps this form as it is.
+                <a href={`/events/${event.eventNumber}?preview=draft`} target="_blank" rel="noreferrer" className={linkClass}>
+                  Preview the draft<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              )}
             </span>
           ) : (
             'A new event starts as a draft: the site shows it once an admin publishes it.'

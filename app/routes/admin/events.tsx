@@ -4,6 +4,7 @@ import { formatCalendarDate } from '../../../common/dates';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -19,15 +20,15 @@ export async function action(args: Route.ActionArgs) {
   const { actor, form } = await requireStaffForm(args);
   const content = args.context.backOffice.content;
   const eventNumber = Number(form.get('eventNumber'));
-  if (!Number.isSafeInteger(eventNumber) || eventNumber <= 0) return { ok: false as const, errors: { form: 'Choose an event.' } };
+  if (!Number.isSafeInteger(eventNumber) || eventNumber <= 0) return answer({ ok: false as const, errors: { form: 'Choose an event.' } });
   const intent = form.get('intent');
   if (intent === 'duplicate') {
     const result = await content.duplicateEvent(actor, eventNumber);
     if (result.ok) throw redirect(`/admin/events/${result.id}/edit?created=1`);
-    return result;
+    return answer(result);
   }
-  if (intent === 'publish' || intent === 'unpublish') return content.setEventPublished(actor, eventNumber, intent === 'publish');
-  return { ok: false as const, errors: { form: 'Unknown action.' } };
+  if (intent === 'publish' || intent === 'unpublish') return answer(await content.setEventPublished(actor, eventNumber, intent === 'publish'));
+  return answer({ ok: false as const, errors: { form: 'Unknown action.' } });
 }
 
 /** A text link as tall as a button, for fingers. */

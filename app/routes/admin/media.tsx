@@ -6,6 +6,7 @@ import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { FormSection } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Media | Back office' }];
@@ -23,18 +24,18 @@ export async function action(args: Route.ActionArgs) {
   // Refuse a body too large before reading any of it.
   const length = Number(args.request.headers.get('content-length'));
   if (Number.isFinite(length) && length > UPLOAD_MAX_BYTES + FORM_OVERHEAD) {
-    return { intent: 'upload', ok: false as const, errors: { file: 'The file is larger than 20 MB.' } };
+    return answer({ intent: 'upload', ok: false as const, errors: { file: 'The file is larger than 20 MB.' } });
   }
   const { actor, form } = await requireStaffForm(args);
   const content = args.context.backOffice.content;
   const intent = form.get('intent');
   if (intent === 'upload') {
     const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return { intent, ok: false as const, errors: { file: 'Choose a file to upload.' } };
-    return { intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, String(form.get('alt') ?? ''))) };
+    if (!(file instanceof File) || file.size === 0) return answer({ intent, ok: false as const, errors: { file: 'Choose a file to upload.' } });
+    return answer({ intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, String(form.get('alt') ?? ''))) });
   }
-  if (intent === 'alt') return { intent, ...(await content.setMediaAlt(actor, Number(form.get('id')), String(form.get('alt') ?? ''))) };
-  return { intent, ok: false as const, errors: { form: 'Unknown action.' } };
+  if (intent === 'alt') return answer({ intent, ...(await content.setMediaAlt(actor, Number(form.get('id')), String(form.get('alt') ?? ''))) });
+  return answer({ intent, ok: false as const, errors: { form: 'Unknown action.' } });
 }
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

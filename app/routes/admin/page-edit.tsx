@@ -8,6 +8,7 @@ import { applyListOp, describeSchema, fieldLabelAt, formToValue, parseListOp, re
 import { idOf, SchemaFields } from '../../admin/content-editor/SchemaFields';
 import { linkClass } from '../../admin/DataTable';
 import { Button, ErrorSummary, Notice, OtherErrors, StaffForm, type ErrorLink } from '../../admin/forms';
+import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
@@ -33,8 +34,8 @@ export async function action(args: Route.ActionArgs) {
   const content = args.context.backOffice.content;
   const schema = editablePageSchema(page);
   const intent = String(form.get('intent') ?? '');
-  if (intent === 'discard') return { ...(await content.discardDraft(actor, page)), value: null };
-  if (intent === 'restore') return { ...(await content.restoreVersion(actor, page, Number(form.get('version')))), value: null };
+  if (intent === 'discard') return answer({ ...(await content.discardDraft(actor, page)), value: null });
+  if (intent === 'restore') return answer({ ...(await content.restoreVersion(actor, page, Number(form.get('version')))), value: null });
 
   // Pictures from the library bring their own size; look them up before reading the form.
   const sizes = new Map<string, { width: number; height: number }>();
@@ -50,9 +51,9 @@ export async function action(args: Route.ActionArgs) {
     // A list change is not saved: the form comes back with it, to be saved as a draft or published.
     return { ok: true as const, message: 'List changed. Save a draft or publish to keep it.', value: applyListOp(schema, value, listOp) };
   }
-  if (intent !== 'draft' && intent !== 'publish') return { ok: false as const, errors: { form: 'Unknown action.' }, value };
+  if (intent !== 'draft' && intent !== 'publish') return answer({ ok: false as const, errors: { form: 'Unknown action.' }, value });
   const result = await content.savePage(actor, page, value, intent === 'publish');
-  return { ...result, value: result.ok ? null : value };
+  return answer({ ...result, value: result.ok ? null : value });
 }
 
 /** A link to each field with an error, in the form's order; a picture's size errors point at its list. */
