@@ -55,6 +55,8 @@ export default defineConfig({
       ...(database === 'postgres' ? { FRESH_DATABASE: 'postgres' } : {}),
     },
     reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL) lets serve-fresh remove its folders and database when the run ends.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
     timeout: 120_000,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,

@@ -39,6 +39,7 @@ if (process.env.FIXTURE_CONTENT === '1' || usePostgres) {
     const { startPostgresCluster, createPostgresDatabase } = await import('../tests/helpers/postgres-cluster.ts');
     const cluster = await startPostgresCluster();
     stopPostgres = () => cluster.stop();
+    cluster.stopWhenGone(process.pid);
     databaseUrl = (await createPostgresDatabase(cluster.adminUrl, 'fresh')).url;
     writeFileSync(path.join(dataDir, 'database-url'), databaseUrl);
   }

@@ -68,6 +68,11 @@ adminTest("next year's golf outing from this year's: duplicate, new price and ca
 
   // A draft is nowhere on the public site.
   expect((await page.request.get(`/events/${copy}`)).status()).toBe(404);
+  // Staff see it as it will look, from the editor's preview link.
+  expect(await page.getByRole('link', { name: 'Preview the draft (opens in a new tab)' }).getAttribute('href')).toBe(`/events/${copy}?preview=draft`);
+  await page.goto(`/events/${copy}?preview=draft`);
+  await expect(page.getByText('Preview of a draft')).toBeVisible();
+  await expect(page.getByText('$450.00')).toBeVisible();
   await page.goto('/admin/events');
   await page.getByRole('button', { name: `Publish ${copyName}` }).click();
   await expect(page.getByText(`Event ${copy} is published: it is on the site now.`)).toBeVisible();

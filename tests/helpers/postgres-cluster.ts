@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,11 @@ export interface PostgresCluster {
   /** Connection URL of the cluster's `postgres` database, user `postgres`, no password. */
   adminUrl: string;
   stop(): void;
+  /**
+   * Stops the cluster and removes its folder once process `pid` is gone, even if it is killed
+   * outright (SIGKILL leaves no chance to call stop()): a detached shell that polls for it.
+   */
+  stopWhenGone(pid: number): void;
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
@@ -76,6 +81,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   let stopped = false;
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stopWhenGone(pid) {
+      const pgCtl = [path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'];
+      const stopCommand = (isRoot ? ['runuser', '-u', 'postgres', '--', ...pgCtl] : pgCtl).map((a) => `'${a}'`).join(' ');
+      const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; ${stopCommand} >/dev/null 2>&1; rm -rf '${dir}'`;
+      spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+    },
     stop() {
       if (stopped) return;
       stopped = true;
