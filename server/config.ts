@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3MediaSettings } from './domain/media/s3-media-store';
 
 /**
  * Every setting comes from the environment and is parsed here once (see .env.example).
@@ -115,21 +116,7 @@ export type PaymentsConfig =
   | { kind: 'simulated' };
 
 /** Where new uploads go (ADR 023): the database unless a bucket is configured. */
-export type MediaConfig =
-  | { kind: 'database' }
-  | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      /** An S3-compatible service (MinIO, Cloudflare R2, Backblaze B2…); unset means AWS S3 itself. */
-      endpoint: string | undefined;
-      accessKeyId: string;
-      secretAccessKey: string;
-      /** bucket in the path (endpoint/bucket/key) instead of the host name; what MinIO usually wants. */
-      forcePathStyle: boolean;
-      /** Put before every object key: `media/` gives `media/<key>/<name>`; empty or ending in a slash. */
-      prefix: string;
-    };
+export type MediaConfig = { kind: 'database' } | ({ kind: 's3' } & S3MediaSettings);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -14,6 +14,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('the first admin comes from npm run staff:add, sets up two-step sign-in, and signs in again with a code', async ({ page }) => {
+  test.slow(); // two sign-ins with a password and an authenticator, each argon2-hashed
   const email = newStaffEmail('first');
   const link = await staffAdd(email, 'admin');
   await page.goto(link);
@@ -51,6 +52,7 @@ test('the first admin comes from npm run staff:add, sets up two-step sign-in, an
 });
 
 test('an admin invites a volunteer by email; the volunteer sets up and sees only what volunteers may', async ({ page, browser }) => {
+  test.slow(); // two people set up, one through an emailed link
   await signedInAdmin(page);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
   await expectNoAxeViolations(page);
