@@ -77,6 +77,7 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
   });
 
   test('every menu link navigates and closes the menu', async ({ page }) => {
+    test.slow(); // a dozen pages, each behind a 500 ms slide in and out
     await page.goto('/');
     for (const [label, path, heading] of [...ABOUT, ...MAIN]) {
       await page.getByRole('button', { name: 'Open menu' }).click();
