@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
 import { formatCents, parseAmountToCents } from '../../common/money';
 import { formatCalendarDate, formatDayOf } from '../../common/dates';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** The dashboard's "20.00" strings as "$20.00", through cents (never a float). */
 const money = (amount: string) => formatCents(parseAmountToCents(amount) ?? 0);
@@ -47,7 +48,7 @@ export function EventsList({ items }: { items: Dashboard['events_and_teams'] }) 
           {items.map(({ e, t }, i) => (
             <li key={i} className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row">
               {e.image ? (
-                <img src={e.image.src} alt={e.image.alt} width={e.image.width} height={e.image.height} loading="lazy" className="h-28 w-full rounded-md object-cover sm:w-40" />
+                <ResponsiveImage image={e.image} sizes="(min-width: 640px) 160px, 100vw" loading="lazy" className="h-28 w-full rounded-md object-cover sm:w-40" />
               ) : null}
               <div className="min-w-0 flex-1">
                 <h3 className="text-lg font-semibold text-slate-900">{e.name}</h3>

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Image } from '../../common/content';
-import { uploadSrcSets } from '../../common/media';
 import { ExternalIcon } from '../ui/icons';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /**
  * An image from the content store at its own size (no layout shift). Pictures below the fold load
@@ -9,26 +9,15 @@ import { ExternalIcon } from '../ui/icons';
  * at the width the screen needs (`sizes` says how wide it is shown).
  */
 export function ContentImage({ image, priority = false, className, sizes = '(min-width: 1024px) 50vw, 100vw' }: { image: Image; priority?: boolean; className?: string; sizes?: string }) {
-  const sets = uploadSrcSets(image.src, image.width);
-  const img = (
-    <img
-      src={image.src}
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
+  return (
+    <ResponsiveImage
+      image={image}
+      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={className}
     />
-  );
-  if (!sets) return img;
-  return (
-    <picture>
-      <source type="image/avif" srcSet={sets.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={sets.webp} sizes={sizes} />
-      {img}
-    </picture>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type ApiEvent } from '../../common/events';
 import { formatCalendarDate } from '../../common/dates';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 interface CardOptions {
   /** The card title's level, so the page's heading outline has no gaps (h2 under an h1, h3 under an h2). */
@@ -18,11 +19,9 @@ export function EventCard({ event, headingLevel = 3, priority = false, today }: 
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {event.image ? (
-        <img
-          src={event.image.src}
-          width={event.image.width}
-          height={event.image.height}
-          alt={event.image.alt}
+        <ResponsiveImage
+          image={event.image}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
           className="h-auto w-full"
         />

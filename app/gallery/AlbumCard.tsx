@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { GalleryAlbum } from '../../common/content';
 import { AlbumFacts } from './AlbumFacts';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /**
  * One album on the gallery index: cover, year, title, facts. The title is the link; it is stretched
@@ -10,11 +11,9 @@ export function AlbumCard({ album, eager = false }: { album: GalleryAlbum; eager
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-gold-500">
       <div className="relative overflow-hidden bg-brand-50">
-        <img
-          src={album.cover.src}
-          width={album.cover.width}
-          height={album.cover.height}
-          alt={album.cover.alt}
+        <ResponsiveImage
+          image={album.cover}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           loading={eager ? undefined : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
           className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"

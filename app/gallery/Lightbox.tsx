@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import type { Image } from '../../common/content';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 interface LightboxProps {
   photos: readonly Image[];
@@ -121,12 +122,10 @@ export function Lightbox({ photos, index, onIndexChange, onClose, returnFocusTo 
                 if (event.target === event.currentTarget) close();
               }}
             >
-              <img
+              <ResponsiveImage
                 key={photo.src}
-                src={photo.src}
-                width={photo.width}
-                height={photo.height}
-                alt={photo.alt}
+                image={photo}
+                sizes="100vw"
                 className="block h-auto max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl desk:max-h-[80vh]"
               />
             </div>

@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '../../common/content';
 import { useHydrated } from '../lib/hooks/use-hydrated';
 import { Lightbox } from './Lightbox';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** Thumbnails likely to be in the first screen at either width load at once; the rest lazily. */
 const EAGER = 4;
@@ -42,11 +43,9 @@ export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
               aria-label={`Open photo ${i + 1} of ${total}: ${photo.alt}`}
               className="group block overflow-hidden rounded-lg bg-brand-50 shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md"
             >
-              <img
-                src={photo.src}
-                width={photo.width}
-                height={photo.height}
-                alt={photo.alt}
+              <ResponsiveImage
+                image={photo}
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
                 loading={i < EAGER ? undefined : 'lazy'}
                 decoding="async"
                 className="aspect-[3/2] h-auto w-full object-cover transition duration-300 group-hover:scale-105 group-hover:brightness-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"

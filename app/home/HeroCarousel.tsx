@@ -1,5 +1,6 @@
 import type { Image } from '../../common/content';
 import { Carousel } from '../ui/Carousel';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** Spec §9: one slide at a time, autoplay every 3 seconds. */
 export function HeroCarousel({ slides }: { slides: Image[] }) {
@@ -15,11 +16,9 @@ export function HeroCarousel({ slides }: { slides: Image[] }) {
           slides={slides.map((image, index) => ({
             key: image.src,
             content: (
-              <img
-                src={image.src}
-                width={image.width}
-                height={image.height}
-                alt={image.alt}
+              <ResponsiveImage
+                image={image}
+                sizes="(min-width: 1280px) 1280px, 100vw"
                 // The first slide is the largest thing on the page: load it first; the rest when needed.
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'low'}

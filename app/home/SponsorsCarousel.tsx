@@ -1,5 +1,6 @@
 import type { Sponsor } from '../../common/content';
 import { Carousel } from '../ui/Carousel';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** Spec §9: three logos centred, one below 600 px, moving one at a time; dots at 1024 px and below. */
 export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
@@ -21,11 +22,9 @@ export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
             aria-label={`${sponsor.name} (opens in a new tab)`}
             className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
           >
-            <img
-              src={sponsor.logo.src}
-              width={sponsor.logo.width}
-              height={sponsor.logo.height}
-              alt={sponsor.logo.alt}
+            <ResponsiveImage
+              image={sponsor.logo}
+              sizes="240px"
               loading="lazy"
               className="mx-auto h-auto w-full max-w-60"
             />

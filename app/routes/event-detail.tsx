@@ -10,6 +10,7 @@ import { pageMeta } from '../lib/seo/meta';
 import { eventData } from '../lib/seo/structured-data';
 import type { Route } from './+types/event-detail';
 import { formatCalendarDate, formatClockTime } from '../../common/dates';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -128,7 +129,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
                   className="mt-3 inline-flex items-center gap-4 rounded-lg border border-slate-200 p-3 font-semibold text-brand-700 underline hover:shadow-md"
                 >
                   {event.sponsor.logo ? (
-                    <img src={event.sponsor.logo.src} width={event.sponsor.logo.width} height={event.sponsor.logo.height} alt={event.sponsor.logo.alt} loading="lazy" className="h-16 w-auto" />
+                    <ResponsiveImage image={event.sponsor.logo} sizes="240px" loading="lazy" className="h-16 w-auto" />
                   ) : null}
                   {event.sponsor.name}
                   <span className="sr-only"> (opens in a new tab)</span>

@@ -241,6 +241,22 @@ describe('the media library', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('serves an uploaded picture in its AVIF and WebP widths wherever the site shows it, with its size', async () => {
+    const admin = server.client();
+    await setUpStaff(server, admin, 'admin');
+    const src = await uploadedPicture(admin);
+    const key = /\/media\/u\/([a-f0-9]+)\//.exec(src)![1]!;
+    const eventNumber = await newEvent({ name: 'Picture Open', image: { src, width: 800, height: 500, alt: 'The first tee' } });
+    for (const path of ['/events', `/events/${eventNumber}`]) {
+      const page = html((await server.client().get(path)).text);
+      const picture = new RegExp(`<picture[^>]*>(.*?)</picture>`, 's').exec(page.slice(page.indexOf(`/media/u/${key}/`) - 600))?.[1] ?? '';
+      expect(picture, path).toContain(`type="image/avif" srcSet="/media/u/${key}/320.avif 320w, /media/u/${key}/640.avif 640w, /media/u/${key}/800.avif 800w"`);
+      expect(picture, path).toContain(`type="image/webp" srcSet="/media/u/${key}/320.webp 320w`);
+      expect(picture, path).toMatch(/sizes="[^"]+"/);
+      expect(picture, path).toContain(`src="${src}" width="800" height="500" alt="The first tee"`);
+    }
+  });
+
   it('keeps a PDF as it came and serves it for a flyer; the event page links to it rather than showing it as a picture', async () => {
     const admin = server.client();
     await setUpStaff(server, admin, 'admin');
