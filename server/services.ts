@@ -83,7 +83,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   });
   const site = () => siteFacts(origin());
   const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
-  const mediaStore = bucket ?? databaseMediaStore(db);
+  const mediaStore = bucket ?? databaseMediaStore();
   return {
     mediaStore,
     mediaFiles: createMediaFiles(db, bucket),

@@ -216,7 +216,7 @@ describe('the media library', () => {
     const puts = new Map<string, number>();
     let release!: () => void;
     const bothArrived = new Promise<void>((resolve) => (release = resolve));
-    const inner = databaseMediaStore(server.db);
+    const inner = databaseMediaStore();
     const store: MediaStore = {
       ...inner,
       async put(...args) {

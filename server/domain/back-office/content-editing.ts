@@ -426,12 +426,9 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         throw error;
       }
       const fileName = file.name.replace(/[^\w.\- ]+/g, '').slice(0, 200) || 'upload';
-      const key = processed.key;
-      const alreadyListed = async () => {
-        const listed = await findMediaByKey(db, key);
-        return { ok: true as const, message: `This file is already in the library as "${listed?.fileName ?? fileName}".`, id: listed?.id ?? 0 };
-      };
-      if (await findMediaByKey(db, key)) return alreadyListed();
+      const listedAs = (listed: MediaRecord) => ({ ok: true as const, message: `This file is already in the library as "${listed.fileName}".`, id: listed.id });
+      const existing = await findMediaByKey(db, processed.key);
+      if (existing) return listedAs(existing);
       // Into the bucket first, the row after: a file is only listed and served once all its
       // variants are stored. If the bucket fails, nothing is written to the database. If the
       // transaction fails after, the objects stay behind unlisted and harmless: their names are
@@ -464,7 +461,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         if (error instanceof DuplicateKeyError) return null;
         throw error;
       });
-      if (id === null) return alreadyListed();
+      // The row that won the clash is committed, so it is there to name.
+      if (id === null) return listedAs((await findMediaByKey(db, processed.key))!);
       return { ok: true, message: `Uploaded ${fileName}.`, id };
     },
 

@@ -9,10 +9,15 @@ export interface MediaStore {
   readonly kind: 'database' | 's3';
   /** Puts a file in the bucket; the database store keeps bytes in the media row instead (null here). */
   put(key: string, name: string, contentType: string, bytes: Buffer): Promise<void>;
-  /** The file's bytes, or null when the store does not have it. Throws MediaStorageError when it cannot tell. */
-  get(key: string, name: string): Promise<{ contentType: string; bytes: Buffer } | null>;
   /** Lets go of connections (the bucket's); called once at shutdown. */
   close(): Promise<void>;
+}
+
+/** A bucket is also read from; files kept in the database are read with their row (createMediaFiles). */
+export interface MediaBucket extends MediaStore {
+  readonly kind: 's3';
+  /** The file's bytes, or null when the bucket does not have it. Throws MediaStorageError when it cannot tell. */
+  get(key: string, name: string): Promise<{ contentType: string; bytes: Buffer } | null>;
 }
 
 /**
@@ -27,15 +32,11 @@ export class MediaStorageError extends Error {
   }
 }
 
-export function databaseMediaStore(db: Db): MediaStore {
+export function databaseMediaStore(): MediaStore {
   return {
     kind: 'database',
     async put() {
       // The bytes go into media_files in the upload's own transaction.
-    },
-    async get(key, name) {
-      const file = await findMediaFile(db, key, name);
-      return file?.bytes ? { contentType: file.contentType, bytes: file.bytes } : null;
     },
     async close() {},
   };
@@ -60,7 +61,7 @@ export interface MediaFiles {
  * uploads go now: switching to a bucket (or back) never loses an older upload. Only files with a
  * row are served, so objects a failed upload left in the bucket stay invisible.
  */
-export function createMediaFiles(db: Db, bucket: MediaStore | null): MediaFiles {
+export function createMediaFiles(db: Db, bucket: MediaBucket | null): MediaFiles {
   return {
     async read(key, name) {
       const row = await findMediaFile(db, key, name);

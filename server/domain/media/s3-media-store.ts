@@ -1,5 +1,5 @@
 import type * as S3 from '@aws-sdk/client-s3';
-import { MediaStorageError, type MediaStore } from './media-store';
+import { MediaStorageError, type MediaBucket } from './media-store';
 
 export interface S3MediaSettings {
   bucket: string;
@@ -26,7 +26,7 @@ type Sdk = typeof S3;
  * and status: the SDK's own error carries the access key id (InvalidAccessKeyId,
  * SignatureDoesNotMatch) and must never reach a log.
  */
-export function s3MediaStore(settings: S3MediaSettings): MediaStore {
+export function s3MediaStore(settings: S3MediaSettings): MediaBucket {
   let connection: Promise<{ sdk: Sdk; client: S3.S3Client }> | undefined;
   const connect = () => {
     connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
