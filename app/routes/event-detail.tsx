@@ -144,11 +144,11 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
               </h2>
               {flyer.src.endsWith('.pdf') ? (
                 // A PDF cannot be shown as a picture: link to it, saying what it is.
-                <a href={flyer.src} className="mt-3 flex items-center gap-3 rounded-lg border border-slate-200 p-4 font-semibold text-brand-700 underline shadow-sm hover:shadow-md">
-                  <span aria-hidden="true" className="flex h-12 w-10 shrink-0 items-center justify-center rounded border-2 border-brand-700 text-xs font-bold no-underline">
+                <a href={flyer.src} className="mt-3 flex items-center gap-3 rounded-lg border border-slate-200 p-4 font-semibold text-brand-700 shadow-sm hover:shadow-md">
+                  <span aria-hidden="true" className="flex h-12 w-10 shrink-0 items-center justify-center rounded border-2 border-brand-700 text-xs font-bold">
                     PDF
                   </span>
-                  {`Open the ${flyer.label.toLowerCase()} (PDF)`}
+                  <span className="underline">{`Open the ${flyer.label.toLowerCase()} (PDF)`}</span>
                 </a>
               ) : (
                 <a href={flyer.src} className="mt-3 block overflow-hidden rounded-lg border border-slate-200 shadow-sm hover:shadow-md">
