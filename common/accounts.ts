@@ -95,6 +95,7 @@ export interface Dashboard {
   donations: ({ amount: string; message: string } & DashboardPaymentState)[];
   events_and_teams: {
     e: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
-    t: { date: string; amount: string; teamName: string | null; players: { name: string }[] } & DashboardPaymentState;
+    /** `id` opens the sign-up to change or cancel it (/api/user/signups/:id); `cancelled` by the supporter. */
+    t: { id: number; cancelled: boolean; date: string; amount: string; teamName: string | null; players: { name: string }[] } & DashboardPaymentState;
   }[];
 }

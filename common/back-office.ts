@@ -194,6 +194,8 @@ export interface Registration {
   status: PaymentState;
   createdAt: string;
   paidAt: string | null;
+  /** When the supporter cancelled it (it takes no places then, refunded or not). */
+  cancelledAt: string | null;
   receiptEmail: string;
   account: { name: string; email: string } | null;
   teamName: string | null;
@@ -225,7 +227,7 @@ export interface RegistrationTallies {
 
 export interface EventRegistrations {
   event: { eventNumber: number; name: string; eventType: string; eventDate: string; signupKind: SignupKind | null; capacity: number | null; published: boolean };
-  /** Shown apart in the list: paid (and partly refunded), pending, refunded; failed/expired attempts are left out. */
+  /** Shown apart in the list: paid (and partly refunded), pending, refunded or cancelled; failed/expired attempts are left out. */
   paid: Registration[];
   pending: Registration[];
   refunded: Registration[];

@@ -43,6 +43,12 @@ export function parseCalendarDate(isoDate: string): [year: number, month: number
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
+/** '2027-06-19' plus `days` (negative goes back) as 'YYYY-MM-DD', counted on the calendar, never in hours. */
+export function addCalendarDays(isoDate: string, days: number): string {
+  const [year, month, day] = parseCalendarDate(isoDate);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** 'HH:MM' (24 h, seconds allowed and ignored) → [hours, minutes]; throws on anything else. */
 export function parseClockTime(time: string): [hours: number, minutes: number] {
   const match = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(time);

@@ -10,6 +10,7 @@ import { createMailDelivery, type MailDelivery } from './domain/mail-queue';
 import { createPaymentCore, type PaymentCore } from './domain/payments/core';
 import { createGatewayEvents, type GatewayEvents } from './domain/payments/gateway-events';
 import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
+import { createSignupChanges, type SignupChanges } from './domain/signup-changes';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
 import { createBackOfficeActions } from './domain/back-office/actions';
@@ -32,6 +33,7 @@ export interface ServerServices extends AppServices {
   accounts: Accounts;
   donations: Donations;
   signups: Signups;
+  signupChanges: SignupChanges;
   gateway: PaymentGateway;
   payments: PaymentCore;
   gatewayEvents: GatewayEvents;
@@ -92,6 +94,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
     donations: createDonations({ db, core: payments }),
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
+    signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
     gateway,
     payments,
     gatewayEvents: createGatewayEvents({ db, core: payments, logger }),

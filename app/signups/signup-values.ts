@@ -1,15 +1,11 @@
 import type { FieldErrors } from '../../common/api-errors';
 import type { EventSignupRules } from '../../common/events';
 import type { SignupKind } from '../../common/signups/kinds';
+import type { AttendeeFormValues, SignupFormValues } from '../../common/signups/form-values';
 
-export interface AttendeeValues {
-  name: string;
-  allergies: string;
-  child: boolean;
-}
-
-/** The sign-up form's values, flat like the spec's payloads (player1Name…, attendees[]). */
-export type SignupValues = Record<string, string | boolean | AttendeeValues[]> & { receiptEmail: string };
+/** The sign-up form's values (shared with the server, which fills them for an edit). */
+export type AttendeeValues = AttendeeFormValues;
+export type SignupValues = SignupFormValues;
 
 /** What every kind's fields get from the sign-up form. */
 export interface SignupFieldsProps {

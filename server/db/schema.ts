@@ -175,6 +175,11 @@ export interface SignupsTable {
   /** Places are held until then while the payment is pending; null once paid or let go. */
   hold_expires_at: string | null;
   created_at: string;
+  /** When the supporter cancelled it: it keeps its row and payment but takes no places. */
+  cancelled_at: string | null;
+  /** The calendar file's SEQUENCE: raised by every change or cancellation. */
+  calendar_sequence: Generated<number>;
+  updated_at: string | null;
 }
 
 export interface SignupPlayersTable {

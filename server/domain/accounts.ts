@@ -169,6 +169,8 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
         events_and_teams: signups.map((s) => ({
           e: s.event,
           t: {
+            id: s.id,
+            cancelled: s.cancelledAt !== null,
             date: s.paidAt,
             amount: centsToDecimalString(s.amountCents),
             teamName: s.teamName,

@@ -149,6 +149,10 @@ export class ApiClient {
   post(urlPath: string, body?: unknown, init: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.request('POST', urlPath, { ...init, body });
   }
+
+  put(urlPath: string, body?: unknown, init: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request('PUT', urlPath, { ...init, body });
+  }
 }
 
 /** One HTTP exchange from a given local address (fetch cannot choose it). */

@@ -94,6 +94,11 @@ function RegistrationCard({ registration, kind }: { registration: Registration; 
         </div>
         <div className="text-right text-sm">
           <StatusBadge status={registration.status} />
+          {registration.cancelledAt ? (
+            <span className="ml-1 inline-block whitespace-nowrap rounded border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
+              Cancelled {formatMoment(registration.cancelledAt)}
+            </span>
+          ) : null}
           <p className="mt-1">
             <Link
               className={linkClass}
@@ -217,7 +222,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <Tallies registrations={registrations} />
       <Group title="Paid" registrations={registrations.paid} kind={event.signupKind} empty="No paid registrations yet." />
       <Group title="Pending" registrations={registrations.pending} kind={event.signupKind} empty="Nobody is in the middle of paying." />
-      <Group title="Refunded" registrations={registrations.refunded} kind={event.signupKind} empty="No refunded registrations." />
+      <Group title="Refunded or cancelled" registrations={registrations.refunded} kind={event.signupKind} empty="No refunded or cancelled registrations." />
     </div>
   );
 }

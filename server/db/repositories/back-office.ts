@@ -134,7 +134,7 @@ export async function upcomingWithPlaces(db: Executor, fromDate: string, now: st
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
     .select([
       'signups.event_id',
-      sql<number>`coalesce(sum(case when payments.status in ('paid', 'partially_refunded') then signups.places else 0 end), 0)`.as('sold'),
+      sql<number>`coalesce(sum(case when payments.status in ('paid', 'partially_refunded') and signups.cancelled_at is null then signups.places else 0 end), 0)`.as('sold'),
       sql<number>`coalesce(sum(case when payments.status = 'pending' and signups.hold_expires_at > ${now} then signups.places else 0 end), 0)`.as('held'),
     ])
     .where(
@@ -214,6 +214,7 @@ export async function listEventSignups(db: Executor, eventId: number) {
       'signups.team_contact_number',
       'signups.places',
       'signups.created_at',
+      'signups.cancelled_at',
       'payments.status',
       'payments.paid_at',
       'payments.amount_cents',
@@ -253,6 +254,7 @@ export async function setArrival(
     .where(`${person.table}.id`, '=', person.id)
     .where('signups.event_id', '=', eventId)
     .where('payments.status', 'in', ['paid', 'partially_refunded'])
+    .where('signups.cancelled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const before = { name: row.name as string, checkedInAt: row.checked_in_at as string | null };

@@ -41,6 +41,8 @@ export async function listDonationsOfUser(db: Executor, userId: number): Promise
 }
 
 export interface UserSignup extends PaymentFacts {
+  id: number;
+  cancelledAt: string | null;
   event: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
   teamName: string | null;
   people: string[];
@@ -56,6 +58,7 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
       'signups.id',
       'signups.team_name',
       'signups.created_at',
+      'signups.cancelled_at',
       'payments.amount_cents',
       'payments.refunded_cents',
       'payments.status',
@@ -86,6 +89,8 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
     namesBySignup.set(Number(person.signup_id), list);
   }
   return signups.map((s) => ({
+    id: Number(s.id),
+    cancelledAt: s.cancelled_at,
     event: {
       eventNumber: Number(s.event_number),
       eventType: s.event_type,

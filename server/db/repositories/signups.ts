@@ -33,6 +33,10 @@ export interface Signup {
   places: number;
   holdExpiresAt: string | null;
   createdAt: string;
+  /** Cancelled by the supporter: the row stays for the ledger, the places are free. */
+  cancelledAt: string | null;
+  /** The calendar file's SEQUENCE, raised by every change; also guards against two changes at once. */
+  calendarSequence: number;
 }
 
 function toEvent(row: EventRow): EventForSignup {
@@ -65,11 +69,14 @@ export async function findEventForSignup(db: Executor, by: { eventNumber: number
   return row ? toEvent(row) : null;
 }
 
-/** The one rule for "this sign-up takes its places": paid, or pending with an unexpired hold. */
+/** The one rule for "this sign-up takes its places": not cancelled, and paid or pending with an unexpired hold. */
 function isLive(eb: ExpressionBuilder<Database, 'signups' | 'payments'>, now: string) {
-  return eb.or([
-    eb('payments.status', 'in', ['paid', 'partially_refunded']),
-    eb.and([eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]),
+  return eb.and([
+    eb('signups.cancelled_at', 'is', null),
+    eb.or([
+      eb('payments.status', 'in', ['paid', 'partially_refunded']),
+      eb.and([eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]),
+    ]),
   ]);
 }
 
@@ -146,18 +153,23 @@ export async function insertSignup(
     .returning(SIGNUP_COLUMNS)
     .executeTakeFirstOrThrow();
   const signup = toSignup(row);
-  const people = input.stored.people;
-  if (people.length > 0 && input.stored.peopleTable === 'attendees') {
+  await insertPeople(db, signup.id, input.stored);
+  return signup;
+}
+
+async function insertPeople(db: Executor, signupId: number, stored: StoredSignupDetails): Promise<void> {
+  const people = stored.people;
+  if (people.length > 0 && stored.peopleTable === 'attendees') {
     await db
       .insertInto('signup_attendees')
-      .values(people.map((p, i) => ({ signup_id: signup.id, position: i + 1, name: p.name, allergies: p.allergies, child: p.child ? 1 : 0 })))
+      .values(people.map((p, i) => ({ signup_id: signupId, position: i + 1, name: p.name, allergies: p.allergies, child: p.child ? 1 : 0 })))
       .execute();
   } else if (people.length > 0) {
     await db
       .insertInto('signup_players')
       .values(
         people.map((p, i) => ({
-          signup_id: signup.id,
+          signup_id: signupId,
           position: i + 1,
           name: p.name,
           email: p.email,
@@ -168,10 +180,58 @@ export async function insertSignup(
       )
       .execute();
   }
-  return signup;
 }
 
-const SIGNUP_COLUMNS = ['id', 'payment_id', 'event_id', 'kind', 'receipt_email', 'team_name', 'places', 'hold_expires_at', 'created_at'] as const;
+/**
+ * The supporter's new details replace the old, if nobody changed or cancelled the sign-up since
+ * `expectedSequence` was read (false then, and nothing is written).
+ */
+export async function replaceSignupDetails(
+  db: Executor,
+  signupId: number,
+  expectedSequence: number,
+  input: { stored: StoredSignupDetails; places: number; receiptEmail: string; now: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('signups')
+    .set({
+      team_name: input.stored.teamName,
+      team_contact_number: input.stored.teamContactNumber,
+      team_agrees: input.stored.teamAgrees ? 1 : 0,
+      places: input.places,
+      receipt_email: input.receiptEmail,
+      calendar_sequence: expectedSequence + 1,
+      updated_at: input.now,
+    })
+    .where('id', '=', signupId)
+    .where('calendar_sequence', '=', expectedSequence)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await db.deleteFrom('signup_players').where('signup_id', '=', signupId).execute();
+  await db.deleteFrom('signup_attendees').where('signup_id', '=', signupId).execute();
+  await insertPeople(db, signupId, input.stored);
+  return true;
+}
+
+/** Cancelled once: false when it already was, or was changed since `expectedSequence` was read. */
+export async function markSignupCancelled(db: Executor, signupId: number, expectedSequence: number, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('signups')
+    .set({ cancelled_at: now, hold_expires_at: null, calendar_sequence: expectedSequence + 1, updated_at: now })
+    .where('id', '=', signupId)
+    .where('calendar_sequence', '=', expectedSequence)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function findSignup(db: Executor, signupId: number): Promise<Signup | null> {
+  const row = await db.selectFrom('signups').select(SIGNUP_COLUMNS).where('id', '=', signupId).executeTakeFirst();
+  return row ? toSignup(row) : null;
+}
+
+const SIGNUP_COLUMNS = ['id', 'payment_id', 'event_id', 'kind', 'receipt_email', 'team_name', 'places', 'hold_expires_at', 'created_at', 'cancelled_at', 'calendar_sequence'] as const;
 
 function toSignup(row: {
   id: number;
@@ -183,6 +243,8 @@ function toSignup(row: {
   places: number;
   hold_expires_at: string | null;
   created_at: string;
+  cancelled_at: string | null;
+  calendar_sequence: number;
 }): Signup {
   return {
     id: Number(row.id),
@@ -194,6 +256,8 @@ function toSignup(row: {
     places: Number(row.places),
     holdExpiresAt: row.hold_expires_at,
     createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    calendarSequence: Number(row.calendar_sequence),
   };
 }
 

@@ -15,6 +15,8 @@ const STATUS_TEXT: Record<Registration['status'], string> = {
   expired: 'expired',
 };
 
+const statusOf = (r: Registration) => (r.cancelledAt ? `cancelled, ${STATUS_TEXT[r.status]}` : STATUS_TEXT[r.status]);
+
 const money = (cents: number) => centsToDecimalString(cents);
 const when = (iso: string | null) => (iso ? formatMoment(iso) : '');
 const arrived = (iso: string | null) => (iso ? `yes (${formatMoment(iso)})` : 'no');
@@ -40,20 +42,20 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
       if (kind === 'steakfry') {
         return toCsv(
           ['Party (receipt email)', 'Name', 'Ticket', 'Allergies', 'Status', 'Paid at', 'Arrived'],
-          registrations.flatMap((r) => r.people.map((p) => [r.receiptEmail, p.name, p.child ? 'child' : 'adult', p.allergies, STATUS_TEXT[r.status], when(r.paidAt), arrived(p.checkedInAt)])),
+          registrations.flatMap((r) => r.people.map((p) => [r.receiptEmail, p.name, p.child ? 'child' : 'adult', p.allergies, statusOf(r), when(r.paidAt), arrived(p.checkedInAt)])),
         );
       }
       if (kind === 'gaming') {
         return toCsv(
           ['Team', 'Contact number', 'Player', 'Name', 'Activision ID', 'Location', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
           registrations.flatMap((r) =>
-            r.people.map((p) => [r.teamName, r.teamContactNumber, p.position, p.name, p.activisionId, p.location, STATUS_TEXT[r.status], when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)]),
+            r.people.map((p) => [r.teamName, r.teamContactNumber, p.position, p.name, p.activisionId, p.location, statusOf(r), when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)]),
           ),
         );
       }
       return toCsv(
         ['Team', 'Player', 'Name', 'Email', 'Shirt size', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
-        registrations.flatMap((r) => r.people.map((p) => [registrationLabel(r), p.position, p.name, p.email, p.shirtSize, STATUS_TEXT[r.status], when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)])),
+        registrations.flatMap((r) => r.people.map((p) => [registrationLabel(r), p.position, p.name, p.email, p.shirtSize, statusOf(r), when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)])),
       );
     },
   };

@@ -103,6 +103,7 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
     status: s.status,
     createdAt: s.created_at,
     paidAt: s.paid_at,
+    cancelledAt: s.cancelled_at,
     receiptEmail: s.receipt_email,
     account: s.account_email ? { name: `${s.first ?? ''} ${s.last ?? ''}`.trim(), email: s.account_email } : null,
     teamName: s.team_name,
@@ -114,8 +115,8 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
   }));
 }
 
-/** Paid includes partly refunded: those people are still coming. */
-export const isPaid = (r: Pick<Registration, 'status'>) => r.status === 'paid' || r.status === 'partially_refunded';
+/** Paid includes partly refunded: those people are still coming, unless they cancelled. */
+export const isPaid = (r: Pick<Registration, 'status' | 'cancelledAt'>) => (r.status === 'paid' || r.status === 'partially_refunded') && r.cancelledAt === null;
 
 function eventSummary(e: { event_number: number; name: string; event_type: string; event_date: string; capacity: number | null; published: number }): EventRegistrations['event'] {
   return {
@@ -241,7 +242,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
         event: list.event,
         paid,
         pending: list.registrations.filter((r) => r.status === 'pending'),
-        refunded: list.registrations.filter((r) => r.status === 'refunded'),
+        refunded: list.registrations.filter((r) => r.status === 'refunded' || (r.cancelledAt !== null && r.status !== 'pending')),
         tallies: {
           teams: list.event.signupKind === 'steakfry' ? 0 : paid.length,
           people: people.length,

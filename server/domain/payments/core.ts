@@ -253,7 +253,8 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
   /**
    * Gives money back, in full or in part, once per `requestKey`; the gateway call follows the commit.
    * A refund by staff carries who and why, emails the payer and is audited, all in the same
-   * transaction as the refund row (`staff`).
+   * transaction as the refund row (`staff`). `within` runs in that transaction too, so what the
+   * refund is for (a cancelled sign-up, fewer attendees) commits with it or not at all.
    */
   async function refund(
     paymentId: number,
@@ -262,6 +263,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       reason: RefundReason;
       requestKey: string;
       staff?: { id: number; note: string; notifyPayer: boolean; audit: (trx: Trx, before: Payment, refund: Refund) => Promise<void> };
+      within?: (trx: Trx, before: Payment, refund: Refund) => Promise<void>;
     },
   ): Promise<Refund> {
     const now = clock().toISOString();
@@ -298,6 +300,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
         await queueMail(trx, notice, { purpose: 'refund_notice', paymentId, dedupeKey: `refund:${row.id}:notice` }, clock());
       }
       if (spec.staff) await spec.staff.audit(trx, payment, row);
+      if (spec.within) await spec.within(trx, payment, row);
       return row;
     });
     if (site) mail.kick();

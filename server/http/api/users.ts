@@ -8,7 +8,7 @@ const FORGOT_ANSWER = {
 };
 
 /** Spec §7 user calls, plus password reset. */
-export function usersRouter({ accounts }: ServerServices, { siteOrigin, limits }: { siteOrigin: () => string; limits: RateLimits }): Router {
+export function usersRouter({ accounts, signupChanges }: ServerServices, { siteOrigin, limits }: { siteOrigin: () => string; limits: RateLimits }): Router {
   const router = Router();
   const { requireUser } = bearerAuth(accounts);
 
@@ -25,6 +25,22 @@ export function usersRouter({ accounts }: ServerServices, { siteOrigin, limits }
   router.get('/dashboard', requireUser, async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
     res.json(await accounts.dashboard(req.user!.id));
+  });
+
+  // The supporter's own sign-ups: see, change and cancel one (ADR 024).
+  router.get('/signups/:id', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json(await signupChanges.view(req.user!.id, req.params.id));
+  });
+
+  router.put('/signups/:id', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await signupChanges.change(req.user!.id, req.params.id, req.body));
+  });
+
+  router.post('/signups/:id/cancel', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await signupChanges.cancel(req.user!.id, req.params.id));
   });
 
   router.post('/forgot', ...limits.forgotPassword(), async (req, res) => {

@@ -13,6 +13,10 @@ export interface CalendarEvent {
   date: string;
   /** 'HH:MM' New York wall-clock time, or null for an all-day event */
   startTime: string | null;
+  /** Raised by every change so calendars replace the entry they have (RFC 5545 SEQUENCE). */
+  sequence?: number;
+  /** The sign-up was cancelled: METHOD:CANCEL and STATUS:CANCELLED remove the entry. */
+  cancelled?: boolean;
 }
 
 export const TIMED_EVENT_HOURS = 4;
@@ -31,7 +35,9 @@ export function calendarFile(event: CalendarEvent): string {
     description: event.description || undefined,
     location: event.location || undefined,
     url: event.url,
-    status: 'CONFIRMED',
+    status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    method: event.cancelled ? 'CANCEL' : 'PUBLISH',
+    sequence: event.sequence ?? 0,
     // ORGANIZER must be an address; a name alone makes the file invalid, so leave it out then.
     organizer: event.organizer.email ? event.organizer : undefined,
   } satisfies Partial<EventAttributes>;

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatCalendarDate, formatClockTime } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
-import type { MailMessage } from '../mailer';
+import type { MailAttachment, MailMessage } from '../mailer';
 import { calendarFile } from './calendar';
 import { MailLayout, renderMailHtml } from './MailLayout';
 import { Details, Heading, List, MailLink, Paragraph } from './MailParts';
@@ -18,6 +18,8 @@ export interface SignupConfirmationEmailInput {
     teamName?: string | null;
     /** Who is coming: "Players" or "Your party", one line each (from the sign-up kind). */
     people: { heading: string; lines: string[] } | null;
+    /** Raised by each change the supporter makes, so a resent calendar file replaces the entry. */
+    calendarSequence?: number;
   };
   event: {
     eventNumber: number;
@@ -33,6 +35,7 @@ export interface SignupConfirmationEmailInput {
 }
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+const CALENDAR_CANCEL_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=CANCEL';
 
 export function signupConfirmationEmail(input: SignupConfirmationEmailInput): MailMessage {
   const { to, site, signup, event } = input;
@@ -75,16 +78,26 @@ export function signupConfirmationEmail(input: SignupConfirmationEmailInput): Ma
     </MailLayout>,
   );
 
-  const ics = calendarFile({
+  return { to, subject, text, html, attachments: [signupCalendar(site, { id: signup.id, sequence: signup.calendarSequence ?? 0 }, event)] };
+}
+
+/** The sign-up's calendar file: one UID per sign-up, so an update or a cancellation replaces the entry. */
+export function signupCalendar(
+  site: MailSiteFacts,
+  signup: { id: number; sequence: number; cancelled?: boolean },
+  event: SignupConfirmationEmailInput['event'],
+): MailAttachment {
+  const content = calendarFile({
     uid: `signup-${signup.id}@${new URL(site.url).hostname}`,
     title: `${event.eventType} — ${site.name}`,
     description: event.description,
     location: event.location,
-    url: eventUrl,
+    url: `${site.url}/events/${event.eventNumber}`,
     organizer: { name: site.name, email: site.email },
     date: event.eventDate,
     startTime: event.startTime,
+    sequence: signup.sequence,
+    cancelled: signup.cancelled ?? false,
   });
-
-  return { to, subject, text, html, attachments: [{ filename: icsName, content: ics, contentType: CALENDAR_CONTENT_TYPE }] };
+  return { filename: `event-${event.eventNumber}.ics`, content, contentType: signup.cancelled ? CALENDAR_CANCEL_CONTENT_TYPE : CALENDAR_CONTENT_TYPE };
 }
