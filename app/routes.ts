@@ -15,6 +15,7 @@ export default [
   route('gallery/:token', 'routes/gallery-album.tsx'),
   route('sponsors', 'routes/sponsors.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
+  route('dashboard/signups/:signupId', 'routes/my-signup.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('logout', 'routes/logout.tsx'),

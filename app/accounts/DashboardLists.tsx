@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
 import { formatCents, parseAmountToCents } from '../../common/money';
-import { formatCalendarDate, formatDayOf } from '../../common/dates';
+import { formatCalendarDate, formatDayOf, todayInFoundationZone } from '../../common/dates';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** The dashboard's "20.00" strings as "$20.00", through cents (never a float). */
@@ -68,9 +68,19 @@ export function EventsList({ items }: { items: Dashboard['events_and_teams'] }) 
                 ) : null}
                 <p className="mt-1 text-sm text-slate-700">Signed up {formatDayOf(t.date)}</p>
                 <p className="text-sm font-semibold text-slate-800">Amount paid: {money(t.amount)}</p>
+                {t.cancelled ? <p className="mt-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800">Cancelled</p> : null}{' '}
                 <RefundNote note={t.note} />
               </div>
-              <div className="sm:self-center">
+              <div className="flex flex-wrap gap-2 sm:flex-col sm:self-center">
+                {!t.cancelled && t.status !== 'refunded' && e.eventDate > todayInFoundationZone() ? (
+                  <Link
+                    to={`/dashboard/signups/${t.id}`}
+                    aria-label={`Change or cancel your sign-up for ${e.name}`}
+                    className="inline-block rounded-md border border-brand-700 px-4 py-2 text-center font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    Change or cancel
+                  </Link>
+                ) : null}
                 <Link
                   to={`/events/${e.eventNumber}`}
                   aria-label={`Details of ${e.name}`}

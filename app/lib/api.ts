@@ -21,7 +21,7 @@ function xsrfToken(): string | null {
  * Every browser call to /api (spec §7): JSON both ways, the XSRF header on unsafe methods and the
  * stored login token as `Authorization: Bearer`. Rejects with ApiError holding the error map.
  */
-export async function apiRequest<T>(path: string, options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -5,6 +5,7 @@ import type { ApiEvent, EventSignupRules } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import { SIGNUP_KINDS, type SignupKind } from '../../common/signups/kinds';
 import { steakfry } from '../../common/signups/steakfry';
+import { refundPolicyText } from '../../common/signup-policy';
 import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
@@ -143,6 +144,7 @@ function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKin
             onValueChange={() => undefined}
           />
         </div>
+        <p className="text-sm text-slate-700">{refundPolicyText(event)}</p>
         <CardPayment
           payments={payments}
           handle={card}

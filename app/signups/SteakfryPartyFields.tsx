@@ -9,7 +9,7 @@ export const steakfryInitialValues = (receiptEmail: string): SignupValues => ({
 });
 
 /** Benefit Event sign-up: the party, one to ten people, each adult or child, with allergies. */
-export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules }: SignupFieldsProps) {
+export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules, maxAttendees = STEAKFRY_MAX_ATTENDEES }: SignupFieldsProps) {
   const attendees = (values.attendees as AttendeeValues[] | undefined) ?? [];
   const update = (i: number, patch: Partial<AttendeeValues>) =>
     onChange(
@@ -74,14 +74,18 @@ export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules 
           </li>
         ))}
       </ol>
+      {maxAttendees < STEAKFRY_MAX_ATTENDEES ? (
+        <p className="text-sm text-slate-700">To bring more people, sign them up separately from the event page.</p>
+      ) : (
       <button
         type="button"
         onClick={() => onChange('attendees', [...attendees, { name: '', allergies: '', child: false }])}
-        disabled={attendees.length >= STEAKFRY_MAX_ATTENDEES}
+        disabled={attendees.length >= maxAttendees}
         className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50"
       >
         Add attendee
       </button>
+      )}
       <p className="text-sm text-slate-600">
         Up to {STEAKFRY_MAX_ATTENDEES} people per sign-up: {formatCents(rules.priceCents)} per adult, {formatCents(rules.childPriceCents ?? rules.priceCents)} per child.
       </p>

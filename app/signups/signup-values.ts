@@ -16,6 +16,8 @@ export interface SignupFieldsProps {
   values: SignupValues;
   errors: FieldErrors;
   onChange: (name: string, value: string | boolean | AttendeeValues[]) => void;
+  /** A party being changed after paying can shrink but not grow (adding people needs a payment). */
+  maxAttendees?: number;
 }
 
 export const textOf = (values: SignupValues, name: string) => String(values[name] ?? '');
