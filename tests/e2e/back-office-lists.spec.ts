@@ -171,7 +171,7 @@ test('a refund end to end: the payer is emailed, their dashboard shows it, and t
     await expect(supporter.getByText('1 team place left')).toBeVisible();
 
     await page.goto(`/admin/events/${eventNumber}/registrations`);
-    await expect(page.getByRole('heading', { name: 'Refunded (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Refunded or cancelled (1)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Paid (0)' })).toBeVisible();
   } finally {
     await supporterContext.close();

@@ -319,6 +319,8 @@ describe('GET /api/user/dashboard', () => {
             image: expect.objectContaining({ src: expect.any(String) }),
           },
           t: {
+            id: expect.any(Number),
+            cancelled: false,
             date: now,
             amount: '400.00',
             teamName: null,

@@ -237,7 +237,7 @@ describe('registrations, tallies and rosters', () => {
       expect(JSON.stringify(mine.json)).toContain('refunded');
 
       const list = await admin.get(`/admin/events/${golfEvent}/registrations`);
-      expect(html(list)).toMatch(/Refunded \(1\)/);
+      expect(html(list)).toMatch(/Refunded or cancelled \(1\)/);
       expect(html(list)).toContain('1 team, 4 players');
 
       const audit = await admin.get('/admin/audit');

@@ -418,6 +418,8 @@ describe('paying and saving', () => {
       {
         e: expect.objectContaining({ eventNumber: benefitEvent, eventType: 'Benefit Event', eventDate: dayFromNow(60) }),
         t: {
+          id: expect.any(Number),
+          cancelled: false,
           date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
           amount: '40.00',
           teamName: null,
