@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatDayOf } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
 import { Details, Heading, Paragraph, Quote } from './MailParts';
@@ -13,8 +14,6 @@ export interface DonationReceiptEmailInput {
   donation: { id: number; amountCents: number; message: string; paidAt: Date };
 }
 
-/** The IRS asks for this exact statement in the donor's written acknowledgement (Publication 1771). */
-export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in exchange for this contribution.';
 
 /** Doubles as the donor's written acknowledgement for taxes, so it names the gift, the date and the EIN. */
 export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmailInput): MailMessage {
