@@ -4,7 +4,7 @@ import { formatCents } from '../../../common/money';
 import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
-import { Details, Heading, Paragraph, Quote } from './MailParts';
+import { Details, Heading, MailLink, Paragraph, Quote } from './MailParts';
 import { siteFooterText, type MailSiteFacts } from './site';
 import { detailsText, type DetailRow } from './text';
 
@@ -12,11 +12,13 @@ export interface DonationReceiptEmailInput {
   to: string;
   site: MailSiteFacts;
   donation: { id: number; amountCents: number; message: string; paidAt: Date };
+  /** The signed link to the receipt page and its PDF (ADR 025). */
+  receiptUrl?: string;
 }
 
 
 /** Doubles as the donor's written acknowledgement for taxes, so it names the gift, the date and the EIN. */
-export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmailInput): MailMessage {
+export function donationReceiptEmail({ to, site, donation, receiptUrl }: DonationReceiptEmailInput): MailMessage {
   const subject = `Receipt for your donation to ${site.name}`;
   const thanks = `Thank you for your gift to ${site.name}.`;
   const rows: DetailRow[] = [
@@ -37,6 +39,7 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
     NO_GOODS_OR_SERVICES,
     deductible,
     keep,
+    ...(receiptUrl ? [`Your receipt as a page and a PDF: ${receiptUrl}`] : []),
     siteFooterText(site),
   ].join('\n\n');
 
@@ -56,6 +59,11 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
       <Paragraph>{NO_GOODS_OR_SERVICES}</Paragraph>
       <Paragraph>{deductible}</Paragraph>
       <Paragraph>{keep}</Paragraph>
+      {receiptUrl ? (
+        <Paragraph>
+          Your receipt as a page and a PDF: <MailLink href={receiptUrl}>{receiptUrl}</MailLink>
+        </Paragraph>
+      ) : null}
     </MailLayout>,
   );
 
