@@ -9,7 +9,7 @@ import type { Route } from './+types/receipt';
 export async function loader({ context, params }: Route.LoaderArgs) {
   const found = await context.services.receipts.bySignedLink(params.paymentId, params.signature);
   if (!found) throw data('This link does not open a receipt.', { status: 404 });
-  return data(found, { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' } });
+  return data(found, { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -19,6 +19,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ matches, data }) => [
   ...pageMeta(matches, data ? `Receipt ${data.receipt.number}` : 'Receipt', data ? `${formatCents(data.receipt.amountCents)} on ${data.receipt.paidOn}.` : undefined),
   { name: 'robots', content: 'noindex' },
+  // The address holds the link's signature: links out of the page must not carry it along.
+  { name: 'referrer', content: 'no-referrer' },
 ];
 
 export default function Page({ loaderData: { receipt, pdfUrl } }: Route.ComponentProps) {
