@@ -13,6 +13,8 @@ export interface ReceiptView {
   description: string;
   /** The foundation's calendar day the payment was made, e.g. "November 22, 2026". */
   paidOn: string;
+  /** The same day as "YYYY-MM-DD". */
+  paidDate: string;
   amountCents: number;
   refundedCents: number;
   netCents: number;

@@ -72,15 +72,19 @@ async function writer(title: string) {
       page.drawText(fit(label, regular, size, 300), { x: MARGIN, y, size, font: regular, color: MUTED });
       page.drawText(fit(value, strong ? bold : regular, size, PAGE.width - 2 * MARGIN - 200), { x: MARGIN + 200, y, size, font: strong ? bold : regular, color: INK });
     },
-    /** A row of cells at given x offsets; numbers are right-aligned at their column's right edge. */
-    row(cells: { text: string; x: number; width: number; right?: boolean }[], { font = regular, size = 9 }: { font?: PDFFont; size?: number } = {}) {
-      room(size + 6);
-      y -= size + 6;
-      for (const cell of cells) {
-        const text = fit(cell.text, font, size, cell.width);
-        const x = MARGIN + cell.x + (cell.right ? cell.width - font.widthOfTextAtSize(text, size) : 0);
-        page.drawText(text, { x, y, size, font, color: INK });
-      }
+    /** A row of cells at given x offsets; numbers are right-aligned at their column's right edge, `wrap` cells take more lines. */
+    row(cells: { text: string; x: number; width: number; right?: boolean; wrap?: boolean }[], { font = regular, size = 9 }: { font?: PDFFont; size?: number } = {}) {
+      const lines = cells.map((cell) => (cell.wrap ? wrap(cell.text, font, size, cell.width) : [fit(cell.text, font, size, cell.width)]));
+      const height = Math.max(1, ...lines.map((l) => l.length)) * (size + 3) + 3;
+      room(height);
+      const top = y - size - 6;
+      cells.forEach((cell, i) => {
+        lines[i]!.forEach((text, line) => {
+          const x = MARGIN + cell.x + (cell.right ? cell.width - font.widthOfTextAtSize(text, size) : 0);
+          page.drawText(text, { x, y: top - line * (size + 3), size, font, color: INK });
+        });
+      });
+      y -= height;
     },
     rule() {
       room(8);
@@ -129,14 +133,17 @@ export async function receiptPdf(receipt: ReceiptView): Promise<Uint8Array> {
 }
 
 const COLUMNS = [
-  { key: 'date', title: 'Date', x: 0, width: 78 },
-  { key: 'number', title: 'Receipt', x: 80, width: 42 },
-  { key: 'what', title: 'For', x: 124, width: 150 },
-  { key: 'paid', title: 'Paid', x: 276, width: 54, right: true },
-  { key: 'refunded', title: 'Refunded', x: 332, width: 54, right: true },
-  { key: 'value', title: 'Value received', x: 388, width: 62, right: true },
-  { key: 'deductible', title: 'Deductible', x: 452, width: 52, right: true },
+  { key: 'date', title: 'Date', x: 0, width: 50 },
+  { key: 'number', title: 'Receipt', x: 54, width: 40 },
+  { key: 'what', title: 'For', x: 98, width: 168, wrap: true },
+  { key: 'paid', title: 'Paid', x: 270, width: 54, right: true },
+  { key: 'refunded', title: 'Refunded', x: 328, width: 54, right: true },
+  { key: 'value', title: 'Value received', x: 386, width: 66, right: true },
+  { key: 'deductible', title: 'Deductible', x: 456, width: 48, right: true },
 ] as const;
+
+/** "2026-11-25" → "11/25/2026": the statement's narrow date column. */
+const shortDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** The year-end giving statement: every payment of the year, refunds netted, with totals. */
 export async function statementPdf(statement: StatementView): Promise<Uint8Array> {
@@ -153,7 +160,7 @@ export async function statementPdf(statement: StatementView): Promise<Uint8Array
   w.rule();
   for (const r of statement.receipts) {
     const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
-      date: r.paidOn,
+      date: shortDate(r.paidDate),
       number: r.number,
       what: r.description,
       paid: formatCents(r.amountCents),
@@ -161,17 +168,17 @@ export async function statementPdf(statement: StatementView): Promise<Uint8Array
       value: formatCents(r.fairValueCents),
       deductible: formatCents(r.deductibleCents),
     };
-    w.row(COLUMNS.map((c) => ({ text: cells[c.key], x: c.x, width: c.width, right: 'right' in c })));
+    w.row(COLUMNS.map((c) => ({ text: cells[c.key], x: c.x, width: c.width, right: 'right' in c, wrap: 'wrap' in c })));
   }
   w.rule();
   const t = statement.totals;
   w.row(
     [
-      { text: 'Totals', x: 0, width: 270 },
-      { text: formatCents(t.amountCents), x: 276, width: 54, right: true },
-      { text: formatCents(t.refundedCents), x: 332, width: 54, right: true },
-      { text: formatCents(t.fairValueCents), x: 388, width: 62, right: true },
-      { text: formatCents(t.deductibleCents), x: 452, width: 52, right: true },
+      { text: 'Totals', x: 0, width: 266 },
+      { text: formatCents(t.amountCents), x: 270, width: 54, right: true },
+      { text: formatCents(t.refundedCents), x: 328, width: 54, right: true },
+      { text: formatCents(t.fairValueCents), x: 386, width: 66, right: true },
+      { text: formatCents(t.deductibleCents), x: 456, width: 48, right: true },
     ],
     { font: w.bold },
   );
