@@ -4,7 +4,8 @@ import { formatDayOf, todayInFoundationZone } from '../../common/dates';
 import type { UserReceipts } from '../../common/receipts';
 import { NO_GOODS_OR_SERVICES } from '../../common/tax-receipts';
 import { payWithCard, signedInUser } from '../helpers/accounts';
-import { createTestEvent } from '../helpers/events';
+import { createTestEvent, dayFromNow } from '../helpers/events';
+import { locationOf, setUpStaff, submit } from '../helpers/staff';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
 /**
@@ -215,5 +216,56 @@ describe(`receipts and statements (${testDbKind()})`, () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe(`the value received, as staff set it on an event (${testDbKind()})`, () => {
+  const dinnerFields = (overrides: Record<string, string>) => ({
+    eventType: 'Benefit Event',
+    name: 'Value Supper',
+    description: 'Steak and sides.',
+    location: 'Testburg, PA',
+    eventDate: dayFromNow(50),
+    startTime: '18:00',
+    active: 'on',
+    price: '25.00',
+    childPrice: '15.00',
+    capacity: '',
+    refundDaysBefore: '',
+    signupOpensOn: '',
+    signupClosesOn: '',
+    'statText.0': 'Adults',
+    'statPrice.0': 'price',
+    proceeds: 'Scholarships',
+    ...overrides,
+  });
+  const text = (body: string) => body.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
+
+  it('is saved per adult and per child, shown again in the form, and never more than the price it comes with', async () => {
+    const admin = server.client();
+    await setUpStaff(server, admin, 'admin');
+    const refused = await submit(admin, '/admin/events/new?type=Benefit%20Event', dinnerFields({ fairValue: '30.00', childFairValue: 'lots' }));
+    expect(refused.status).toBe(400);
+    expect(text(refused.text)).toContain('The value per adult cannot be more than the price it comes with.');
+    expect(text(refused.text)).toContain('The value per child must be an amount in dollars, like 45.00, or 0.');
+
+    const created = await submit(admin, '/admin/events/new?type=Benefit%20Event', dinnerFields({ fairValue: '15.00', childFairValue: '8.50' }));
+    expect(created.status, text(created.text).slice(0, 400)).toBe(302);
+    const eventNumber = Number(/\/admin\/events\/(\d+)\/edit/.exec(locationOf(created))![1]);
+    expect(await server.db.selectFrom('events').select(['fair_value_cents', 'child_fair_value_cents']).where('event_number', '=', eventNumber).executeTakeFirst()).toEqual({
+      fair_value_cents: 1_500,
+      child_fair_value_cents: 850,
+    });
+    const form = text((await admin.get(`/admin/events/${eventNumber}/edit`)).text);
+    expect(form).toMatch(/name="fairValue"[^>]*value="15.00"/);
+    expect(form).toMatch(/name="childFairValue"[^>]*value="8.50"/);
+
+    // Left empty: nothing received.
+    const none = await submit(admin, '/admin/events/new?type=Benefit%20Event', dinnerFields({ name: 'Free Supper' }));
+    const noneNumber = Number(/\/admin\/events\/(\d+)\/edit/.exec(locationOf(none))![1]);
+    expect(await server.db.selectFrom('events').select(['fair_value_cents', 'child_fair_value_cents']).where('event_number', '=', noneNumber).executeTakeFirst()).toEqual({
+      fair_value_cents: 0,
+      child_fair_value_cents: 0,
+    });
   });
 });
