@@ -11,7 +11,7 @@ import { NotFoundError } from '../errors';
 import { queueMail, type MailDelivery } from '../mail-queue';
 import type { ReceiptLinks } from './links';
 import { receiptPdf, statementPdf } from './pdf';
-import { receiptView, statementView, yearOf, yearRange } from './views';
+import { receiptView, statementView, yearRange } from './views';
 
 export interface ReceiptsDeps {
   db: Db;
@@ -80,9 +80,6 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
   return {
     ...pages,
 
-    /** The absolute link a receipt or confirmation email carries. */
-    receiptUrl: (facts: MailSiteFacts, paymentId: number) => `${facts.url}${links.receiptPath(paymentId)}`,
-
     /** The receipt PDF a signed link names; null when the link is not ours or names nothing. */
     async pdfBySignedLink(paymentIdRaw: string, signature: string): Promise<{ bytes: Uint8Array; filename: string } | null> {
       const found = await pages.bySignedLink(paymentIdRaw, signature);
@@ -101,8 +98,7 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
     /** The dashboard's list: every receipt of the account, newest first, and one statement per year with payments. */
     async forUser(userId: number): Promise<UserReceipts> {
       const views = await receipts(await listReceiptedPaymentIds(db, userId));
-      const sources = await loadReceiptSources(db, views.map((v) => v.paymentId));
-      const years = [...new Set(sources.map((s) => yearOf(s.paidAt)))].sort((a, b) => b - a);
+      const years = [...new Set(views.map((v) => Number(v.paidDate.slice(0, 4))))].sort((a, b) => b - a);
       return {
         receipts: views.map(linkOf).reverse(),
         statements: years.map((year) => ({ year, url: links.statementPdfPath(userId, year) })),

@@ -12,9 +12,6 @@ export function yearRange(year: number): { from: string; to: string } {
   };
 }
 
-/** The foundation's calendar year of an instant. */
-export const yearOf = (instant: Date | string): number => Number(todayInFoundationZone(new Date(instant)).slice(0, 4));
-
 /** A payment's receipt: the numbers the emails give, what it was for, and the IRS figures and wording. */
 export function receiptView(source: ReceiptSource, site: MailSiteFacts): ReceiptView {
   const signup = source.signup;
