@@ -382,6 +382,8 @@ export const EventSeedSchema = z.strictObject({
       opensOn: z.iso.date().nullable().optional(),
       closesOn: z.iso.date().nullable().optional(),
       refundDaysBefore: z.int().min(0).max(365).nullable().optional(),
+      fairValueCents: z.int().min(0).optional(),
+      childFairValueCents: z.int().min(0).optional(),
     })
     .optional(),
 });

@@ -65,6 +65,10 @@ export interface EventSignupRules {
   closesOn: string | null;
   /** Full refund until this many days before the event, none after; null: no refunds asked online. */
   refundDaysBefore: number | null;
+  /** Fair-market value of what a payer receives (dinner, shirt, green fee), in cents: per team (golf, gaming) or per adult (steak fry); 0 when nothing. The IRS receipt deducts it (ADR 025). */
+  fairValueCents: number;
+  /** The same per child (steak fry); 0 for teams. */
+  childFairValueCents: number;
 }
 
 /** Limits a volunteer can set on a team. */

@@ -1,6 +1,7 @@
 import type { BackOfficeContext } from './back-office';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
+import type { ReceiptsPages } from './receipts';
 
 /**
  * What the server hands to route loaders (React Router's load context): one wiring point,
@@ -30,6 +31,8 @@ export interface EventsService {
 export interface AppServices {
   content: ContentService;
   events: EventsService;
+  /** Receipt pages opened from a signed link (ADR 025). */
+  receipts: ReceiptsPages;
 }
 
 /** Settings the browser may see; nothing secret ever goes here. */

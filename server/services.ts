@@ -13,6 +13,8 @@ import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
 import { createSignupChanges, type SignupChanges } from './domain/signup-changes';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { siteFactsFrom } from './domain/site-facts';
+import { receiptLinks } from './domain/receipts/links';
+import { createReceipts, type Receipts } from './domain/receipts/receipts';
 import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
@@ -47,6 +49,8 @@ export interface ServerServices extends AppServices {
   mediaStore: MediaStore;
   /** Reads an upload's file from where that upload went (the /media/u/ route). */
   mediaFiles: MediaFiles;
+  /** Receipts and year-end statements (ADR 025). */
+  receipts: Receipts;
 }
 
 export interface ServiceDeps {
@@ -78,8 +82,11 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     guard: createCardTestingGuard(counters),
     clock,
   });
-  payments.register(donationPurpose());
-  payments.register(signupPurpose({ dialect, clock }));
+  const links = receiptLinks(config.jwtSecret);
+  // Every receipt and confirmation email links to the payment's receipt page (signed: no sign-in needed).
+  const receiptUrl = (site: { url: string }, paymentId: number) => `${site.url}${links.receiptPath(paymentId)}`;
+  payments.register(donationPurpose({ receiptUrl }));
+  payments.register(signupPurpose({ dialect, clock, receiptUrl }));
   gateway.onPaymentSucceeded(async (intent) => {
     await payments.settle(intent);
   });
@@ -89,6 +96,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   return {
     mediaStore,
     mediaFiles: createMediaFiles(db, bucket),
+    receipts: createReceipts({ db, links, site, mail, logger, clock }),
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),

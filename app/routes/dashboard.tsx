@@ -4,6 +4,7 @@ import type { Dashboard } from '../../common/accounts';
 import type { FieldErrors } from '../../common/api-errors';
 import { DonationsList, EventsList } from '../accounts/DashboardLists';
 import { ProfileCard } from '../accounts/ProfileCard';
+import { TaxDocuments } from '../accounts/TaxDocuments';
 import { NeedsJavaScript } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import { ApiError, apiRequest } from '../lib/api';
@@ -68,6 +69,7 @@ export default function Page() {
                 <>
                   <DonationsList donations={load.data.donations} />
                   <EventsList items={load.data.events_and_teams} />
+                  <TaxDocuments />
                 </>
               )}
             </div>

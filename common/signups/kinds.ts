@@ -54,5 +54,5 @@ export function signupKindOfEventType(eventType: string): SignupKind | null {
 /** The rules a new event of this type starts with (spec §9), or the golf outing's for an unknown type. */
 export function defaultSignupRules(eventType: string): EventSignupRules {
   const kind = signupKindOfEventType(eventType) ?? 'golf';
-  return { ...SIGNUP_KINDS[kind].defaults, opensOn: null, closesOn: null, refundDaysBefore: null };
+  return { ...SIGNUP_KINDS[kind].defaults, opensOn: null, closesOn: null, refundDaysBefore: null, fairValueCents: 0, childFairValueCents: 0 };
 }

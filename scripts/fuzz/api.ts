@@ -216,6 +216,23 @@ export const ROUTES: readonly Route[] = [
     },
   }),
   api({ name: 'user/dashboard', method: 'GET', path: '/api/user/dashboard', auth: 'required' }),
+  // Receipts (ADR 025): ids and signatures the server never signed must be a plain 404.
+  api({ name: 'user/receipts', method: 'GET', path: '/api/user/receipts', auth: 'required' }),
+  api({ name: 'user/receipts/:paymentId', method: 'GET', path: '/api/user/receipts/:paymentId', auth: 'required', params: { paymentId: (_ctx, rng) => String(rng.int(1, 200)) } }),
+  api({
+    name: 'receipts/:paymentId/:signature/pdf',
+    method: 'GET',
+    path: '/api/receipts/:paymentId/:signature/pdf',
+    auth: 'none',
+    params: { paymentId: (_ctx, rng) => String(rng.int(1, 200)), signature: (_ctx, rng) => rng.string(32, BASE64URL) },
+  }),
+  api({
+    name: 'statements/:userId/:year/:signature/pdf',
+    method: 'GET',
+    path: '/api/statements/:userId/:year/:signature/pdf',
+    auth: 'none',
+    params: { userId: (_ctx, rng) => String(rng.int(1, 50)), year: (_ctx, rng) => String(rng.int(2020, 2030)), signature: (_ctx, rng) => rng.string(32, BASE64URL) },
+  }),
   api({
     name: 'user/forgot',
     method: 'POST',
@@ -290,6 +307,7 @@ export const ROUTES: readonly Route[] = [
   page('/logout'),
   page('/forgot'),
   page('/reset/:token', { token: (_ctx, rng) => rng.string(43, BASE64URL) }),
+  page('/receipts/:paymentId/:signature', { paymentId: (_ctx, rng) => String(rng.int(1, 200)), signature: (_ctx, rng) => rng.string(32, BASE64URL) }),
   page('/sitemap.xml'),
   page('/robots.txt'),
   { name: 'healthz', kind: 'file', method: 'GET', path: '/healthz', auth: 'none', xsrf: false },

@@ -58,6 +58,9 @@ export interface EventsTable {
   signup_closes_on: string | null;
   /** Full refund until this many days before the event; none after. Null: no self-service refunds. */
   refund_days_before: number | null;
+  /** Fair-market value of what a payer receives, per team or adult, and per child (cents; ADR 025). */
+  fair_value_cents: Generated<number>;
+  child_fair_value_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }

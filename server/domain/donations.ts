@@ -5,6 +5,7 @@ import { findDonationOfPayment, insertDonation, type Donation } from '../db/repo
 import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
+import type { MailSiteFacts } from '../mail/templates/site';
 import type { AuthUser } from './accounts';
 import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
@@ -20,7 +21,7 @@ async function donationOf(db: Db | Trx, payment: Payment): Promise<Donation> {
 }
 
 /** Donations as a purpose of the payment core: a receipt when paid; nothing to hold or refuse. */
-export function donationPurpose(): PaymentPurposeHandler {
+export function donationPurpose({ receiptUrl }: { receiptUrl: (site: MailSiteFacts, paymentId: number) => string }): PaymentPurposeHandler {
   return {
     purpose: 'donation',
     refusal: async () => null,
@@ -30,6 +31,7 @@ export function donationPurpose(): PaymentPurposeHandler {
         to: donation.email,
         site,
         donation: { id: donation.id, amountCents: payment.amountCents, message: donation.message, paidAt: new Date(payment.paidAt!) },
+        receiptUrl: receiptUrl(site, payment.id),
       });
     },
     async refundMail(trx, payment, refund, site) {

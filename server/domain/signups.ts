@@ -23,6 +23,7 @@ import {
 import { findPayment } from '../db/repositories/payments';
 import type { Logger } from '../logger';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
+import type { MailSiteFacts } from '../mail/templates/site';
 import { signupConfirmationEmail } from '../mail/templates/signup-confirmation';
 import type { AuthUser } from './accounts';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from './errors';
@@ -70,7 +71,11 @@ export interface SignupsDeps {
  * Sign-ups as a purpose of the payment core: places held while paying, and a late payment whose
  * places were given away in the meantime is refunded at once (ADR 014).
  */
-export function signupPurpose({ dialect, clock = () => new Date() }: Pick<SignupsDeps, 'dialect' | 'clock'>): PaymentPurposeHandler {
+export function signupPurpose({
+  dialect,
+  clock = () => new Date(),
+  receiptUrl,
+}: Pick<SignupsDeps, 'dialect' | 'clock'> & { receiptUrl: (site: MailSiteFacts, paymentId: number) => string }): PaymentPurposeHandler {
   const lock = dialect === 'postgres';
   return {
     purpose: 'signup',
@@ -106,6 +111,7 @@ export function signupPurpose({ dialect, clock = () => new Date() }: Pick<Signup
           people,
         },
         event,
+        receiptUrl: receiptUrl(site, payment.id),
       });
     },
 

@@ -113,6 +113,8 @@ function EventForm({
   const included = [...(event?.accommodations ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ icon: '', text: '' }))];
   const priceLabel = kind === 'steakfry' ? 'Price per adult ($)' : 'Team fee ($)';
   const childPriceLabel = 'Price per child, 12 or younger ($)';
+  const fairValueLabel = kind === 'steakfry' ? 'Value received per adult ($)' : 'Value received per team ($)';
+  const childFairValueLabel = 'Value received per child ($)';
   // Every field of the form with its label, in the form's order: for the summary of errors.
   const labels: Record<string, string> = {
     name: 'Name',
@@ -126,6 +128,8 @@ function EventForm({
     ...(kind === 'steakfry' ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
     capacity: kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)',
     refundDaysBefore: 'Full refund until how many days before',
+    fairValue: fairValueLabel,
+    ...(kind === 'steakfry' ? { childFairValue: childFairValueLabel } : {}),
     signupOpensOn: 'Sign-up opens on',
     signupClosesOn: 'Last day to sign up',
     ...Object.fromEntries(stats.flatMap((_, i) => [[`statText.${i}`, `Line ${i + 1}`], [`statPrice.${i}`, `Price shown on line ${i + 1}`]])),
@@ -138,7 +142,7 @@ function EventForm({
     ...(type === 'Gaming Event' ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
   };
   // Fields not on this kind of form still count as shown: their values are kept as they were.
-  const shown = ['eventType', 'childPrice', 'playersPerTeam', 'partnershipFlyer', 'rulesFlyer', ...Object.keys(labels)];
+  const shown = ['eventType', 'childPrice', 'childFairValue', 'playersPerTeam', 'partnershipFlyer', 'rulesFlyer', ...Object.keys(labels)];
 
   return (
     <div>
@@ -237,6 +241,24 @@ function EventForm({
               />
               <Field name="signupOpensOn" label="Sign-up opens on" type="date" defaultValue={value('signupOpensOn', rules.opensOn)} error={errors.signupOpensOn} hint="Empty: as soon as it is published." />
               <Field name="signupClosesOn" label="Last day to sign up" type="date" defaultValue={value('signupClosesOn', rules.closesOn)} error={errors.signupClosesOn} hint="Empty: until the day of the event." />
+              <Field
+                name="fairValue"
+                label={fairValueLabel}
+                inputMode="decimal"
+                defaultValue={value('fairValue', centsToDecimalString(rules.fairValueCents))}
+                error={errors.fairValue}
+                hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. 0: nothing."
+              />
+              {kind === 'steakfry' ? (
+                <Field
+                  name="childFairValue"
+                  label={childFairValueLabel}
+                  inputMode="decimal"
+                  defaultValue={value('childFairValue', centsToDecimalString(rules.childFairValueCents))}
+                  error={errors.childFairValue}
+                  hint="The fair-market value of a child's dinner. 0: nothing."
+                />
+              ) : null}
             </div>
           </FormSection>
 

@@ -7,6 +7,7 @@ import * as paymentCore from './20261123T100000-payment-core';
 import * as backOffice from './20261124T090000-back-office';
 import * as contentEditing from './20261125T090000-content-editing';
 import * as signupChanges from './20261126T090000-signup-changes';
+import * as receipts from './20261126T100000-receipts';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124T090000-back-office': backOffice,
   '20261125T090000-content-editing': contentEditing,
   '20261126T090000-signup-changes': signupChanges,
+  '20261126T100000-receipts': receipts,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

@@ -47,6 +47,8 @@ export function signupRulesOfRow(row: EventRow): EventSignupRules {
     opensOn: row.signup_opens_on,
     closesOn: row.signup_closes_on,
     refundDaysBefore: row.refund_days_before,
+    fairValueCents: Number(row.fair_value_cents),
+    childFairValueCents: Number(row.child_fair_value_cents),
   };
 }
 
@@ -139,6 +141,8 @@ export async function upsertEvent(db: Executor, input: EventInput): Promise<void
     signup_opens_on: rules.opensOn,
     signup_closes_on: rules.closesOn,
     refund_days_before: rules.refundDaysBefore,
+    fair_value_cents: rules.fairValueCents,
+    child_fair_value_cents: rules.childFairValueCents,
     updated_at: now,
   };
   const existing = await db

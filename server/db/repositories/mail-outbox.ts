@@ -137,3 +137,8 @@ export async function countMailWithKeyPrefix(db: Executor, prefix: string): Prom
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Whether a message with this dedupe key was ever queued. */
+export async function hasMailWithKey(db: Executor, key: string): Promise<boolean> {
+  return (await db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', key).executeTakeFirst()) !== undefined;
+}

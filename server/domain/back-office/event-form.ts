@@ -116,6 +116,20 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
   if (opensOn && closesOn && closesOn < opensOn) errors.signupClosesOn = 'Sign-up cannot close before it opens.';
   if (closesOn && eventDate && closesOn > eventDate) errors.signupClosesOn = 'Sign-up must close on or before the day of the event.';
   const refundDaysBefore = wholeNumber('refundDaysBefore', 'Refund days', 0, 365);
+  // What a payer receives (ADR 025): empty or 0 when nothing; never more than the price it comes with.
+  const fairValue = (name: string, label: string, priceCents: number | null): number => {
+    const value = text(name);
+    if (value === '') return 0;
+    const cents = parseAmountToCents(value);
+    if (cents === null || cents < 0 || cents > 10_000_000) {
+      errors[name] = `${label} must be an amount in dollars, like 45.00, or 0.`;
+      return 0;
+    }
+    if (priceCents !== null && cents > priceCents) errors[name] = `${label} cannot be more than the price it comes with.`;
+    return cents;
+  };
+  const fairValueCents = fairValue('fairValue', kind === 'steakfry' ? 'The value per adult' : 'The value per team', price);
+  const childFairValueCents = kind === 'steakfry' ? fairValue('childFairValue', 'The value per child', childPrice ?? price) : 0;
 
   const stats: EventFormValues['stats'] = [];
   const accommodations: EventFormValues['accommodations'] = [];
@@ -173,7 +187,7 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
       image: imageSrc ? { src: imageSrc, alt: imageAlt } : null,
       active: form.get('active') === 'on',
       capacity,
-      signup: { priceCents: price!, childPriceCents: childPrice, playersPerTeam, opensOn, closesOn, refundDaysBefore },
+      signup: { priceCents: price!, childPriceCents: childPrice, playersPerTeam, opensOn, closesOn, refundDaysBefore, fairValueCents, childFairValueCents },
       stats,
       accommodations,
       proceeds,

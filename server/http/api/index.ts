@@ -8,6 +8,7 @@ import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
 import { paymentWebhookRouter } from './payment-webhook';
 import { paymentsRouter } from './payments';
+import { receiptsRouter } from './receipts';
 import { simulatedPaymentsRouter } from './simulated-payments';
 import { usersRouter } from './users';
 
@@ -34,6 +35,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.use('/events', eventsRouter(services));
   api.use('/user', usersRouter(services, { siteOrigin, limits }));
   api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
+  api.use(receiptsRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

@@ -1,9 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatDayOf } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
-import { Details, Heading, Paragraph, Quote } from './MailParts';
+import { Details, Heading, MailLink, Paragraph, Quote } from './MailParts';
 import { siteFooterText, type MailSiteFacts } from './site';
 import { detailsText, type DetailRow } from './text';
 
@@ -11,13 +12,13 @@ export interface DonationReceiptEmailInput {
   to: string;
   site: MailSiteFacts;
   donation: { id: number; amountCents: number; message: string; paidAt: Date };
+  /** The signed link to the receipt page and its PDF (ADR 025). */
+  receiptUrl?: string;
 }
 
-/** The IRS asks for this exact statement in the donor's written acknowledgement (Publication 1771). */
-export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in exchange for this contribution.';
 
 /** Doubles as the donor's written acknowledgement for taxes, so it names the gift, the date and the EIN. */
-export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmailInput): MailMessage {
+export function donationReceiptEmail({ to, site, donation, receiptUrl }: DonationReceiptEmailInput): MailMessage {
   const subject = `Receipt for your donation to ${site.name}`;
   const thanks = `Thank you for your gift to ${site.name}.`;
   const rows: DetailRow[] = [
@@ -38,6 +39,7 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
     NO_GOODS_OR_SERVICES,
     deductible,
     keep,
+    ...(receiptUrl ? [`Your receipt as a page and a PDF: ${receiptUrl}`] : []),
     siteFooterText(site),
   ].join('\n\n');
 
@@ -57,6 +59,11 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
       <Paragraph>{NO_GOODS_OR_SERVICES}</Paragraph>
       <Paragraph>{deductible}</Paragraph>
       <Paragraph>{keep}</Paragraph>
+      {receiptUrl ? (
+        <Paragraph>
+          Your receipt as a page and a PDF: <MailLink href={receiptUrl}>{receiptUrl}</MailLink>
+        </Paragraph>
+      ) : null}
     </MailLayout>,
   );
 

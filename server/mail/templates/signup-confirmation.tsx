@@ -32,6 +32,8 @@ export interface SignupConfirmationEmailInput {
     startTime: string | null;
     description: string;
   };
+  /** The signed link to the payment's receipt page and PDF, with its tax-deductible part (ADR 025). */
+  receiptUrl?: string;
 }
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
@@ -62,6 +64,7 @@ export function signupConfirmationEmail(input: SignupConfirmationEmailInput): Ma
     ...(people ? [`${people.heading}:\n${people.lines.map((line) => `- ${line}`).join('\n')}`] : []),
     `Event details: ${eventUrl}`,
     calendarNote,
+    ...(input.receiptUrl ? [`Your receipt for your tax records: ${input.receiptUrl}`] : []),
     siteFooterText(site),
   ].join('\n\n');
 
@@ -75,6 +78,11 @@ export function signupConfirmationEmail(input: SignupConfirmationEmailInput): Ma
         Event details: <MailLink href={eventUrl}>{eventUrl}</MailLink>
       </Paragraph>
       <Paragraph>{calendarNote}</Paragraph>
+      {input.receiptUrl ? (
+        <Paragraph>
+          Your receipt for your tax records: <MailLink href={input.receiptUrl}>{input.receiptUrl}</MailLink>
+        </Paragraph>
+      ) : null}
     </MailLayout>,
   );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mailer';
-import { donationReceiptEmail, NO_GOODS_OR_SERVICES } from './donation-receipt';
+import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
+import { donationReceiptEmail } from './donation-receipt';
 import { passwordResetEmail } from './password-reset';
 import { refundNoticeEmail } from './refund-notice';
 import type { MailSiteFacts } from './site';

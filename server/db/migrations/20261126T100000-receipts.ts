@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * IRS receipts (issue 13, ADR 025): each event says the fair-market value of what a payer receives
+ * (dinner, shirt, green fee), per team or adult and per child, so a receipt can state the deductible
+ * part. Existing events get 0 until a volunteer sets it.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('events').addColumn('fair_value_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('events').addColumn('child_fair_value_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+}

@@ -1,0 +1,117 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SignupKind } from '../../../common/signups/kinds';
+import type { Database, PaymentStatus } from '../schema';
+import { signupRulesOfRow } from './events';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Payments that took money: a receipt exists for each, refunds or not. */
+const RECEIPTED: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+/** What a receipt is made from: the payment, and the donation or the sign-up with its event. */
+export interface ReceiptSource {
+  paymentId: number;
+  userId: number | null;
+  amountCents: number;
+  refundedCents: number;
+  paidAt: string;
+  donation: { id: number; email: string } | null;
+  signup: {
+    id: number;
+    kind: SignupKind;
+    email: string;
+    event: { eventNumber: number; eventType: string; name: string; eventDate: string; fairValueCents: number; childFairValueCents: number };
+    /** Attendees of a party (steak fry); 0 and 0 for teams. */
+    adults: number;
+    children: number;
+  } | null;
+}
+
+/** The sources of these payments (only those that took money), in the order asked. */
+export async function loadReceiptSources(db: Executor, paymentIds: number[]): Promise<ReceiptSource[]> {
+  if (paymentIds.length === 0) return [];
+  const [payments, donations, signups] = await Promise.all([
+    db.selectFrom('payments').select(['id', 'user_id', 'amount_cents', 'refunded_cents', 'paid_at']).where('id', 'in', paymentIds).where('status', 'in', RECEIPTED).where('paid_at', 'is not', null).execute(),
+    db.selectFrom('donations').select(['id', 'payment_id', 'email']).where('payment_id', 'in', paymentIds).execute(),
+    db
+      .selectFrom('signups')
+      .innerJoin('events', 'events.id', 'signups.event_id')
+      .selectAll('events')
+      .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email'])
+      .where('signups.payment_id', 'in', paymentIds)
+      .execute(),
+  ]);
+  const signupIds = signups.map((s) => Number(s.signup_id));
+  const attendees = signupIds.length
+    ? await db
+        .selectFrom('signup_attendees')
+        .select(['signup_id', 'child', (eb) => eb.fn.countAll().as('n')])
+        .where('signup_id', 'in', signupIds)
+        .groupBy(['signup_id', 'child'])
+        .execute()
+    : [];
+  const count = (signupId: number, child: 0 | 1) => Number(attendees.find((a) => Number(a.signup_id) === signupId && Number(a.child) === child)?.n ?? 0);
+  const byId = new Map(payments.map((p) => [Number(p.id), p]));
+  return paymentIds.flatMap((id): ReceiptSource[] => {
+    const payment = byId.get(id);
+    if (!payment) return [];
+    const donation = donations.find((d) => Number(d.payment_id) === id);
+    const signup = signups.find((s) => Number(s.payment_id) === id);
+    return [
+      {
+        paymentId: id,
+        userId: payment.user_id === null ? null : Number(payment.user_id),
+        amountCents: Number(payment.amount_cents),
+        refundedCents: Number(payment.refunded_cents),
+        paidAt: payment.paid_at!,
+        donation: donation ? { id: Number(donation.id), email: donation.email } : null,
+        signup: signup
+          ? {
+              id: Number(signup.signup_id),
+              kind: signup.kind,
+              email: signup.receipt_email,
+              event: {
+                eventNumber: Number(signup.event_number),
+                eventType: signup.event_type,
+                name: signup.name,
+                eventDate: signup.event_date,
+                fairValueCents: signupRulesOfRow(signup).fairValueCents,
+                childFairValueCents: signupRulesOfRow(signup).childFairValueCents,
+              },
+              adults: count(Number(signup.signup_id), 0),
+              children: count(Number(signup.signup_id), 1),
+            }
+          : null,
+      },
+    ];
+  });
+}
+
+/** One account's payments that took money, paid in [from, to) when given, oldest first. */
+export async function listReceiptedPaymentIds(db: Executor, userId: number, range?: { from: string; to: string }): Promise<number[]> {
+  let query = db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', 'in', RECEIPTED).where('paid_at', 'is not', null);
+  if (range) query = query.where('paid_at', '>=', range.from).where('paid_at', '<', range.to);
+  const rows = await query.orderBy('paid_at').orderBy('id').execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Accounts with a payment that took money in [from, to): who gets a year-end statement. */
+export async function listAccountsWithPayments(db: Executor, range: { from: string; to: string }): Promise<{ id: number; email: string; first: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['users.id', 'users.email', 'users.first'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('payments')
+          .select('payments.id')
+          .whereRef('payments.user_id', '=', 'users.id')
+          .where('payments.status', 'in', RECEIPTED)
+          .where('payments.paid_at', '>=', range.from)
+          .where('payments.paid_at', '<', range.to),
+      ),
+    )
+    .orderBy('users.id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), email: r.email, first: r.first }));
+}

@@ -1,0 +1,26 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed links to receipts and statements (ADR 025): a donor signed out, or who never had an
+ * account, opens them from an email. The signature is an HMAC of what the link names under a key
+ * derived from the site's secret, so a link cannot be changed to name another payment or year.
+ * Links do not expire (receipts are kept for years); rotating JWT_SECRET revokes them all.
+ */
+export function receiptLinks(secret: string) {
+  const key = createHmac('sha256', secret).update('receipt-links-v1').digest();
+  const sign = (subject: string) => createHmac('sha256', key).update(subject).digest('base64url').slice(0, 32);
+  const matches = (subject: string, signature: string) => {
+    const expected = Buffer.from(sign(subject));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return {
+    receiptPath: (paymentId: number) => `/receipts/${paymentId}/${sign(`receipt:${paymentId}`)}`,
+    receiptPdfPath: (paymentId: number) => `/api/receipts/${paymentId}/${sign(`receipt:${paymentId}`)}/pdf`,
+    statementPdfPath: (userId: number, year: number) => `/api/statements/${userId}/${year}/${sign(`statement:${userId}:${year}`)}/pdf`,
+    isReceipt: (paymentId: number, signature: string) => matches(`receipt:${paymentId}`, signature),
+    isStatement: (userId: number, year: number, signature: string) => matches(`statement:${userId}:${year}`, signature),
+  };
+}
+
+export type ReceiptLinks = ReturnType<typeof receiptLinks>;

@@ -1,0 +1,51 @@
+import { Router, type Response } from 'express';
+import { NotFoundError } from '../../domain/errors';
+import type { ServerServices } from '../../services';
+import { bearerAuth } from '../middleware/auth';
+
+const NOT_A_LINK = 'This link does not open a receipt. Please use the link in your email, or sign in and open it from your dashboard.';
+
+/** A receipt or statement holds personal and financial data: never cached, indexed, or referred on. */
+function sendPdf(res: Response, file: { bytes: Uint8Array; filename: string }): void {
+  res.set({
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'private, no-store',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.send(Buffer.from(file.bytes));
+}
+
+/**
+ * Receipts and year-end statements (ADR 025): the owner's list and each receipt by Bearer token;
+ * the PDFs by signed link, so the dashboard and the emails can offer a plain download link.
+ */
+export function receiptsRouter({ accounts, receipts }: ServerServices): Router {
+  const router = Router();
+  const { requireUser } = bearerAuth(accounts);
+
+  router.get('/user/receipts', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json(await receipts.forUser(req.user!.id));
+  });
+
+  router.get('/user/receipts/:paymentId', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json(await receipts.ofUser(req.user!.id, String(req.params.paymentId)));
+  });
+
+  router.get('/receipts/:paymentId/:signature/pdf', async (req, res) => {
+    const file = await receipts.pdfBySignedLink(String(req.params.paymentId), String(req.params.signature));
+    if (!file) throw new NotFoundError({ receipt: NOT_A_LINK });
+    sendPdf(res, file);
+  });
+
+  router.get('/statements/:userId/:year/:signature/pdf', async (req, res) => {
+    const file = await receipts.statementBySignedLink(String(req.params.userId), String(req.params.year), String(req.params.signature));
+    if (!file) throw new NotFoundError({ statement: 'This link does not open a statement. Please sign in and download it from your dashboard.' });
+    sendPdf(res, file);
+  });
+
+  return router;
+}
