@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SignupKind } from '../../common/signups/kinds';
+import type { TributeKind } from '../../common/donations';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL on purpose:
@@ -159,6 +160,17 @@ export interface DonationsTable {
   email: string;
   message: Generated<string>;
   created_at: string;
+  donor_name: Generated<string>;
+  /** 1: the donor's name stays off every public list and out of the tribute notification. */
+  anonymous: Generated<number>;
+  /** The gift and the part added to cover card fees; the payment's amount is their sum. */
+  gift_cents: Generated<number>;
+  fee_cents: Generated<number>;
+  tribute_kind: TributeKind | null;
+  tribute_name: string | null;
+  notify_name: string | null;
+  notify_email: string | null;
+  notify_amount: Generated<number>;
 }
 
 export interface SignupsTable {

@@ -1,10 +1,11 @@
-import { DonationIntentSchema, SaveDonationSchema, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
+import { DonationIntentSchema, SaveDonationSchema, TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
 import { findDonationOfPayment, insertDonation, type Donation } from '../db/repositories/donations';
 import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
+import { tributeNotificationEmail } from '../mail/templates/tribute-notification';
 import type { AuthUser } from './accounts';
 import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
@@ -26,11 +27,35 @@ export function donationPurpose(): PaymentPurposeHandler {
     refusal: async () => null,
     async paidMail(trx, payment, site) {
       const donation = await donationOf(trx, payment);
+      const { tribute } = donation;
       return donationReceiptEmail({
         to: donation.email,
         site,
-        donation: { id: donation.id, amountCents: payment.amountCents, message: donation.message, paidAt: new Date(payment.paidAt!) },
+        donation: {
+          id: donation.id,
+          amountCents: payment.amountCents,
+          message: donation.message,
+          paidAt: new Date(payment.paidAt!),
+          feeCents: donation.feeCents,
+          tribute: tribute ? { words: TRIBUTE_WORDS[tribute.kind], name: tribute.name, notified: tribute.notify?.name ?? null } : null,
+          anonymous: donation.anonymous,
+        },
       });
+    },
+    async paidNotices(trx, payment, site) {
+      const { tribute, anonymous, donorName } = await donationOf(trx, payment);
+      if (!tribute?.notify) return [];
+      const message = tributeNotificationEmail({
+        to: tribute.notify.email,
+        site,
+        recipientName: tribute.notify.name,
+        // Anonymity holds here too: the donor's name never reaches the person notified.
+        from: anonymous || !donorName ? 'An anonymous donor' : donorName,
+        kind: tribute.kind,
+        tributeName: tribute.name,
+        amountCents: tribute.notify.includeAmount ? payment.amountCents : null,
+      });
+      return [{ key: 'tribute', purpose: 'tribute_notification', message }];
     },
     async refundMail(trx, payment, refund, site) {
       const donation = await donationOf(trx, payment);
@@ -46,15 +71,27 @@ export function createDonations({ db, core }: { db: Db; core: PaymentCore }) {
     async createIntent(body: unknown, user: AuthUser | null, clientKey: string | null): Promise<IntentAnswer<SavedDonationIntent>> {
       const input = parseBody(DonationIntentSchema, body);
       const payer: PayerKeys = { userId: user?.id ?? null, clientKey };
+      // The server's own total (gift plus any card-fee part) is what is charged; the form's total was only checked.
       const { intent, record: donation } = await core.open({
         purpose: 'donation',
-        amountCents: input.amount,
+        amountCents: input.totalCents,
         payer,
         payableForMs: DONATION_PAYABLE_MS,
         receiptEmail: input.email,
         description: (site) => `Donation to ${site.name}`,
         metadata: {},
-        record: (trx, payment, now) => insertDonation(trx, { paymentId: payment.id, email: input.email, message: input.message, now: now.toISOString() }),
+        record: (trx, payment, now) =>
+          insertDonation(trx, {
+            paymentId: payment.id,
+            email: input.email,
+            message: input.message,
+            donorName: input.name,
+            anonymous: input.anonymous,
+            giftCents: input.giftCents,
+            feeCents: input.feeCents,
+            tribute: input.tribute,
+            now: now.toISOString(),
+          }),
       });
       return {
         clientSecret: intent.clientSecret,

@@ -63,6 +63,11 @@ export interface PaymentPurposeHandler {
   refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
   /** The receipt or confirmation of a paid payment. */
   paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
+  /**
+   * Other mail a paid payment sends, each queued once beside the receipt under its own key (a
+   * tribute gift's notification, ADR 027). A staff resend of the receipt never repeats them.
+   */
+  paidNotices?(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<{ key: string; purpose: string; message: MailMessage }[]>;
   /** Tells the payer money was refunded (a late payment refused, or a refund by the foundation) and why. */
   refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
   /** The payment ended unpaid (failed, expired): let go of what it held. */
@@ -192,6 +197,9 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
         return { outcome: 'refused' as const, refund };
       }
       await queueMail(trx, await handler.paidMail(trx, paid, site), { purpose: `${payment.purpose}_paid`, paymentId: payment.id, dedupeKey: `payment:${payment.id}:paid` }, now);
+      for (const notice of (await handler.paidNotices?.(trx, paid, site)) ?? []) {
+        await queueMail(trx, notice.message, { purpose: notice.purpose, paymentId: payment.id, dedupeKey: `payment:${payment.id}:${notice.key}` }, now);
+      }
       return { outcome: 'paid' as const, refund: null };
     });
 

@@ -10,7 +10,17 @@ import { detailsText, type DetailRow } from './text';
 export interface DonationReceiptEmailInput {
   to: string;
   site: MailSiteFacts;
-  donation: { id: number; amountCents: number; message: string; paidAt: Date };
+  donation: {
+    id: number;
+    amountCents: number;
+    message: string;
+    paidAt: Date;
+    /** The part of the amount the donor added to cover card fees (ADR 027); 0 when none. */
+    feeCents?: number;
+    /** "In memory of" / "In honor of" a name, and who was told of it. */
+    tribute?: { words: string; name: string; notified: string | null } | null;
+    anonymous?: boolean;
+  };
 }
 
 /** The IRS asks for this exact statement in the donor's written acknowledgement (Publication 1771). */
@@ -25,7 +35,15 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
     ...(site.ein ? ([['EIN', site.ein]] satisfies DetailRow[]) : []),
     ['Date of gift', formatDayOf(donation.paidAt)],
     ['Amount', formatCents(donation.amountCents)],
+    ...(donation.feeCents ? ([['Of which, to cover card fees', formatCents(donation.feeCents)]] satisfies DetailRow[]) : []),
+    ...(donation.tribute ? ([[donation.tribute.words, donation.tribute.name]] satisfies DetailRow[]) : []),
     ['Receipt number', String(donation.id)],
+  ];
+  const giving = [
+    ...(donation.anonymous ? ['You gave anonymously: your name is kept from any public list of donors.'] : []),
+    ...(donation.tribute?.notified
+      ? [`We are letting ${donation.tribute.notified} know of your gift ${donation.tribute.words.toLowerCase()} ${donation.tribute.name}${donation.anonymous ? ', from an anonymous donor' : ''}.`]
+      : []),
   ];
   const message = donation.message.trim();
   const deductible = `${site.name} is a 501(c)(3) tax-exempt organization; your gift is tax-deductible to the extent allowed by law.`;
@@ -34,6 +52,7 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
   const text = [
     thanks,
     detailsText(rows),
+    ...giving,
     ...(message ? [`Your message:\n${message}`] : []),
     NO_GOODS_OR_SERVICES,
     deductible,
@@ -46,6 +65,9 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
       <Heading>Thank you for your donation</Heading>
       <Paragraph>{thanks}</Paragraph>
       <Details rows={rows} />
+      {giving.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
       {message ? (
         <>
           <Paragraph>Your message:</Paragraph>
