@@ -1,7 +1,13 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { DialectMigrationProvider } from '../../server/db/migrations/index';
+import { insertDonation } from '../../server/db/repositories/donations';
+import { insertPayment } from '../../server/db/repositories/payments';
 import { payWithCard } from '../helpers/accounts';
 import { readOutbox, waitForMail } from '../helpers/outbox';
-import { startTestServer, testContent, type ApiClient, type TestServer } from '../helpers/test-server';
+import { createTestDatabase, startTestServer, testContent, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
 let client: ApiClient;
@@ -150,6 +156,13 @@ describe('covering card fees', () => {
     expect(await donationCount()).toBe(before);
   });
 
+  it('a donation recorded without its parts (as before this change) counts the whole payment as the gift', async () => {
+    const now = new Date().toISOString();
+    const payment = await insertPayment(server.db, { purpose: 'donation', amountCents: 1234, userId: null, clientKey: null, now, expiresAt: now, firstCheckAt: now });
+    const donation = await insertDonation(server.db, { paymentId: payment.id, email: unique('old'), message: '', now });
+    expect(donation).toMatchObject({ giftCents: 1234, feeCents: 0, anonymous: false, donorName: '', tribute: null });
+  });
+
   it('a gift without the fee option is the whole payment, and saving the fee-less amount of a fee-covered gift is refused', async () => {
     const { row } = await give({ amount: '20' });
     expect(row).toMatchObject({ amount_cents: 2000, gift_cents: 2000, fee_cents: 0 });
@@ -192,5 +205,30 @@ describe('validation of the new fields', () => {
     expect(Object.keys(res.json).sort()).toEqual(fields);
     expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect(await donationCount()).toBe(before);
+  });
+});
+
+describe('the giving migration', () => {
+  it('counts the whole payment of every earlier donation as its gift, with no fee part', async () => {
+    const old = await createTestDatabase();
+    const oldDb = createDatabase(testDbKind() === 'postgres' ? { kind: 'postgres', url: old.url } : { kind: 'sqlite', file: old.url });
+    try {
+      const migrator = new Migrator({ db: oldDb, provider: new DialectMigrationProvider(testDbKind()) });
+      expect((await migrator.migrateTo('20261125T090000-content-editing')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      for (const amountCents of [2500, 777]) {
+        const payment = await insertPayment(oldDb, { purpose: 'donation', amountCents, userId: null, clientKey: null, now, expiresAt: now, firstCheckAt: now });
+        await oldDb.insertInto('donations').values({ payment_id: payment.id, email: 'old@example.org', message: '', created_at: now }).execute();
+      }
+      expect(await migrateToLatest(oldDb, testDbKind())).toContain('20261126T120000-giving');
+      const rows = await oldDb.selectFrom('donations').select(['gift_cents', 'fee_cents', 'anonymous', 'tribute_kind', 'donor_name']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { gift_cents: 2500, fee_cents: 0, anonymous: 0, tribute_kind: null, donor_name: '' },
+        { gift_cents: 777, fee_cents: 0, anonymous: 0, tribute_kind: null, donor_name: '' },
+      ]);
+    } finally {
+      await oldDb.destroy();
+      await old.drop();
+    }
   });
 });
