@@ -87,6 +87,8 @@ export const DonationIntentSchema = z
     name: nameText('Your name'),
     anonymous: flagField('Give anonymously'),
     coverFees: flagField('Cover card fees'),
+    /** Give this amount every month (ADR 027): the first month now, the next ones by the site's schedule. */
+    monthly: flagField('Give monthly'),
     /** The total the form showed; checked against the server's own, never charged as such. */
     total: z
       .union([z.string(), z.number()], { error: 'The total must be an amount.' })
@@ -136,6 +138,8 @@ export const DonationIntentSchema = z
       message: input.message,
       name: input.name,
       anonymous: input.anonymous,
+      coverFees: input.coverFees,
+      monthly: input.monthly,
       ...donationTotal(input.amount, input.coverFees),
       tribute,
     };
@@ -164,3 +168,27 @@ export interface SavedDonation extends SavedDonationIntent {
   status: 'paid';
   paidAt: string;
 }
+
+/** A monthly gift as its donor sees it (dashboard, the signed link): never the card or the email. */
+export interface GivingPlanView {
+  id: number;
+  /** The gift each month, and the total charged with any card-fee part; two-decimal strings. */
+  amount: string;
+  coverFees: boolean;
+  total: string;
+  status: 'active' | 'stopped';
+  /** The calendar date of the next charge (YYYY-MM-DD); null once stopped. */
+  nextChargeOn: string | null;
+}
+
+/** A new monthly amount, from the next charge on. */
+export const ChangePlanSchema = z.object({
+  amount: donationAmountField,
+  coverFees: flagField('Cover card fees'),
+});
+
+/** Who may change a plan without signing in: the holder of the signed link in its mail. */
+export const PlanLinkSchema = z.object({
+  plan: z.coerce.number({ error: 'This link is not valid.' }).int('This link is not valid.').positive('This link is not valid.'),
+  sig: z.string({ error: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.'),
+});

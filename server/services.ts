@@ -5,6 +5,7 @@ import { createAccounts, type Accounts } from './domain/accounts';
 import { createContentService } from './domain/content';
 import { createCardTestingGuard, createCounters, type Counters } from './domain/counters';
 import { createDonations, donationPurpose, type Donations } from './domain/donations';
+import { createGivingPlans, type GivingPlans } from './domain/giving-plans';
 import { createEventsService } from './domain/events';
 import { createMailDelivery, type MailDelivery } from './domain/mail-queue';
 import { createPaymentCore, type PaymentCore } from './domain/payments/core';
@@ -31,6 +32,7 @@ import type { PaymentGateway } from './payments/gateway';
 export interface ServerServices extends AppServices {
   accounts: Accounts;
   donations: Donations;
+  givingPlans: GivingPlans;
   signups: Signups;
   gateway: PaymentGateway;
   payments: PaymentCore;
@@ -76,7 +78,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     guard: createCardTestingGuard(counters),
     clock,
   });
-  payments.register(donationPurpose());
+  payments.register(donationPurpose({ logger, planSecret: config.jwtSecret }));
   payments.register(signupPurpose({ dialect, clock }));
   gateway.onPaymentSucceeded(async (intent) => {
     await payments.settle(intent);
@@ -90,7 +92,8 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
-    donations: createDonations({ db, core: payments }),
+    donations: createDonations({ db, core: payments, monthlyAvailable: gateway.kind === 'simulated' }),
+    givingPlans: createGivingPlans({ db, core: payments, mail, logger, siteFacts: site, secret: config.jwtSecret, clock }),
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
     gateway,
     payments,

@@ -7,6 +7,7 @@ import * as paymentCore from './20261123T100000-payment-core';
 import * as backOffice from './20261124T090000-back-office';
 import * as contentEditing from './20261125T090000-content-editing';
 import * as giving from './20261126T120000-giving';
+import * as monthlyGifts from './20261126T130000-monthly-gifts';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124T090000-back-office': backOffice,
   '20261125T090000-content-editing': contentEditing,
   '20261126T120000-giving': giving,
+  '20261126T130000-monthly-gifts': monthlyGifts,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {

@@ -22,6 +22,10 @@ export interface Donation {
   giftCents: number;
   feeCents: number;
   tribute: Tribute | null;
+  /** The donor chose "Monthly": once paid, this gift starts a plan (ADR 027). */
+  monthly: boolean;
+  /** The plan this gift belongs to, and for which month and attempt (a plan's first gift: attempt 0). */
+  plan: { id: number; month: string; attempt: number } | null;
   createdAt: string;
 }
 
@@ -35,6 +39,8 @@ export interface NewDonation {
   giftCents?: number;
   feeCents?: number;
   tribute?: Tribute | null;
+  monthly?: boolean;
+  plan?: { id: number; month: string; attempt: number } | null;
   now: string;
 }
 
@@ -52,6 +58,10 @@ const COLUMNS = [
   'notify_name',
   'notify_email',
   'notify_amount',
+  'monthly',
+  'plan_id',
+  'plan_month',
+  'plan_attempt',
   'created_at',
 ] as const;
 
@@ -74,6 +84,8 @@ function toDonation(row: Row): Donation {
           notify: row.notify_email ? { name: row.notify_name ?? '', email: row.notify_email, includeAmount: Number(row.notify_amount) === 1 } : null,
         }
       : null,
+    monthly: Number(row.monthly) === 1,
+    plan: row.plan_id === null ? null : { id: Number(row.plan_id), month: row.plan_month ?? '', attempt: Number(row.plan_attempt) },
     createdAt: row.created_at,
   };
 }
@@ -94,6 +106,10 @@ export async function insertDonation(db: Executor, input: NewDonation): Promise<
       notify_name: input.tribute?.notify?.name ?? null,
       notify_email: input.tribute?.notify?.email ?? null,
       notify_amount: input.tribute?.notify?.includeAmount ? 1 : 0,
+      monthly: input.monthly ? 1 : 0,
+      plan_id: input.plan?.id ?? null,
+      plan_month: input.plan?.month ?? null,
+      plan_attempt: input.plan?.attempt ?? null,
       created_at: input.now,
     })
     .returning(COLUMNS)
@@ -104,4 +120,21 @@ export async function insertDonation(db: Executor, input: NewDonation): Promise<
 export async function findDonationOfPayment(db: Executor, paymentId: number): Promise<Donation | null> {
   const row = await db.selectFrom('donations').select(COLUMNS).where('payment_id', '=', paymentId).executeTakeFirst();
   return row ? toDonation(row) : null;
+}
+
+/** A plan's first gift becomes its month 0 once the plan exists (its receipt then carries the plan's link). */
+export async function linkDonationToPlan(db: Executor, donationId: number, plan: { id: number; month: string }): Promise<void> {
+  await db.updateTable('donations').set({ plan_id: plan.id, plan_month: plan.month, plan_attempt: 0 }).where('id', '=', donationId).execute();
+}
+
+/** Has this plan a gift for the month that is paid, or still being charged? Then the month is not charged again. */
+export async function planMonthTaken(db: Executor, planId: number, month: string): Promise<{ attempts: number; taken: boolean }> {
+  const rows = await db
+    .selectFrom('donations')
+    .innerJoin('payments', 'payments.id', 'donations.payment_id')
+    .select(['payments.status'])
+    .where('donations.plan_id', '=', planId)
+    .where('donations.plan_month', '=', month)
+    .execute();
+  return { attempts: rows.length, taken: rows.some((r) => r.status !== 'failed' && r.status !== 'expired') };
 }

@@ -6,6 +6,7 @@ import { createRateLimits } from '../middleware/rate-limits';
 import { contentRouter } from './content';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
+import { givingRouter } from './giving';
 import { paymentWebhookRouter } from './payment-webhook';
 import { paymentsRouter } from './payments';
 import { simulatedPaymentsRouter } from './simulated-payments';
@@ -34,6 +35,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.use('/events', eventsRouter(services));
   api.use('/user', usersRouter(services, { siteOrigin, limits }));
   api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
+  api.use('/giving', givingRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

@@ -3,7 +3,7 @@ import { formatDayOf } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
-import { Details, Heading, Paragraph, Quote } from './MailParts';
+import { Details, Heading, MailLink, Paragraph, Quote } from './MailParts';
 import { siteFooterText, type MailSiteFacts } from './site';
 import { detailsText, type DetailRow } from './text';
 
@@ -20,6 +20,8 @@ export interface DonationReceiptEmailInput {
     /** "In memory of" / "In honor of" a name, and who was told of it. */
     tribute?: { words: string; name: string; notified: string | null } | null;
     anonymous?: boolean;
+    /** A monthly gift (ADR 027): the signed link where the donor changes or stops it, no sign-in needed. */
+    monthly?: { manageLink: string } | null;
   };
 }
 
@@ -45,6 +47,9 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
       ? [`We are letting ${donation.tribute.notified} know of your gift ${donation.tribute.words.toLowerCase()} ${donation.tribute.name}${donation.anonymous ? ', from an anonymous donor' : ''}.`]
       : []),
   ];
+  const monthly = donation.monthly
+    ? `This is one of your monthly gifts. To change the amount or stop them, use this link (no sign-in needed): ${donation.monthly.manageLink}`
+    : null;
   const message = donation.message.trim();
   const deductible = `${site.name} is a 501(c)(3) tax-exempt organization; your gift is tax-deductible to the extent allowed by law.`;
   const keep = 'Please keep this email as your written acknowledgement of the gift for your tax records.';
@@ -53,6 +58,7 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
     thanks,
     detailsText(rows),
     ...giving,
+    ...(monthly ? [monthly] : []),
     ...(message ? [`Your message:\n${message}`] : []),
     NO_GOODS_OR_SERVICES,
     deductible,
@@ -68,6 +74,12 @@ export function donationReceiptEmail({ to, site, donation }: DonationReceiptEmai
       {giving.map((line) => (
         <Paragraph key={line}>{line}</Paragraph>
       ))}
+      {donation.monthly ? (
+        <Paragraph>
+          This is one of your monthly gifts. <MailLink href={donation.monthly.manageLink}>Change the amount or stop your monthly gift</MailLink> (no sign-in
+          needed).
+        </Paragraph>
+      ) : null}
       {message ? (
         <>
           <Paragraph>Your message:</Paragraph>
