@@ -268,12 +268,12 @@ describe('saved cards for off-session charges (monthly gifts, ADR 027)', () => {
 
   it('charges the saved card once, tells the listeners once, and answers a declined card with the card\'s words', async () => {
     const { paymentMethodId } = await gateway.confirmCard((await saving()).clientSecret, FAR, NOW);
-    const heard = vi.fn(async () => undefined);
+    const heard = vi.fn(async (_intent: GatewayIntent) => undefined);
     gateway.onPaymentSucceeded(heard);
     const month = await newIntent(2060);
     const [a, b] = await Promise.all([gateway.chargeSavedCard(month.id, paymentMethodId!), gateway.chargeSavedCard(month.id, paymentMethodId!)]);
     expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
-    expect(heard.mock.calls.filter(([intent]) => (intent as GatewayIntent).id === month.id)).toHaveLength(1);
+    expect(heard.mock.calls.filter(([intent]) => intent.id === month.id)).toHaveLength(1);
 
     await db.updateTable('simulated_payment_methods').set({ decline_code: 'insufficient_funds' }).where('id', '=', paymentMethodId!).execute();
     const refused = await newIntent(2060);
