@@ -6,10 +6,12 @@ const MAIL_EVERY_MS = 15_000;
 const PURGE_COUNTERS_EVERY_MS = 10 * 60_000;
 /** Year-end statements go out in January; an hourly look is soon enough and cheap the rest of the year. */
 const STATEMENTS_EVERY_MS = 60 * 60_000;
+const MONTHLY_GIFTS_EVERY_MS = 5 * 60_000;
 
 /**
  * The background work of one instance: the payment sweep (every pending payment at start-up, then
- * whatever is due each minute), mail delivery, January's year-end statements, and clearing spent rate-limit windows and staff sessions. Every job
+ * whatever is due each minute), mail delivery, monthly gifts that are due (ADR 027), January's
+ * year-end statements, and clearing spent rate-limit windows and staff sessions. Every job
  * claims its rows in the database, so any number of instances may run them side by side. `stop`
  * waits for runs in progress, so shutdown never closes the database under them.
  */
@@ -28,12 +30,21 @@ export function startJobs({ services, logger }: { services: ServerServices; logg
     track('payment sweep', () => services.sweep.sweep({ everything }).finally(() => (sweeping = false)));
   };
 
+  let charging = false;
+  const chargePlans = () => {
+    // Like the sweep: one run at a time per instance; the plans' leases keep instances apart.
+    if (charging) return;
+    charging = true;
+    track('monthly gifts', () => services.givingPlans.chargeDue().finally(() => (charging = false)));
+  };
+
   sweep(true);
   track('mail delivery', () => services.mail.deliverDue());
   track('year-end statements', () => services.receipts.sendYearEndStatements());
   const timers = [
     setInterval(() => sweep(false), SWEEP_EVERY_MS),
     setInterval(() => track('mail delivery', () => services.mail.deliverDue()), MAIL_EVERY_MS),
+    setInterval(chargePlans, MONTHLY_GIFTS_EVERY_MS),
     setInterval(() => track('counter purge', () => services.counters.purgeExpired()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('staff session purge', () => services.staffAuth.purgeEndedSessions()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('year-end statements', () => services.receipts.sendYearEndStatements()), STATEMENTS_EVERY_MS),

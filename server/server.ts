@@ -39,6 +39,8 @@ export interface StartOptions {
   /** 'build' serves build/ (npm start), 'vite' hot-reloads (npm run dev), 'none' is API only. */
   pages: 'build' | 'vite' | 'none';
   logger?: Logger;
+  /** Tests move it (thirteen months of monthly gifts in seconds); the real time otherwise. */
+  clock?: () => Date;
 }
 
 async function pageSource(kind: StartOptions['pages']): Promise<{ source: PageSource; close?: () => Promise<void> }> {
@@ -81,7 +83,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     let listeningUrl = `http://localhost:${config.port}`;
     // Links in mail and pages go to PUBLIC_URL (required in production), else to this server.
     const siteOrigin = () => config.publicUrl ?? listeningUrl;
-    const services = createServices({ db, config, mailer, logger, origin: siteOrigin });
+    const services = createServices({ db, config, mailer, logger, origin: siteOrigin, clock: options.clock });
     const app = createApp({
       config,
       db,

@@ -5,6 +5,7 @@ import { createAccounts, type Accounts } from './domain/accounts';
 import { createContentService } from './domain/content';
 import { createCardTestingGuard, createCounters, type Counters } from './domain/counters';
 import { createDonations, donationPurpose, type Donations } from './domain/donations';
+import { createGivingPlans, type GivingPlans } from './domain/giving-plans';
 import { createEventsService } from './domain/events';
 import { createMailDelivery, type MailDelivery } from './domain/mail-queue';
 import { createPaymentCore, type PaymentCore } from './domain/payments/core';
@@ -34,6 +35,7 @@ import type { PaymentGateway } from './payments/gateway';
 export interface ServerServices extends AppServices {
   accounts: Accounts;
   donations: Donations;
+  givingPlans: GivingPlans;
   signups: Signups;
   signupChanges: SignupChanges;
   gateway: PaymentGateway;
@@ -85,7 +87,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const links = receiptLinks(config.jwtSecret);
   // Every receipt and confirmation email links to the payment's receipt page (signed: no sign-in needed).
   const receiptUrl = (site: { url: string }, paymentId: number) => `${site.url}${links.receiptPath(paymentId)}`;
-  payments.register(donationPurpose({ receiptUrl }));
+  payments.register(donationPurpose({ receiptUrl, logger, planSecret: config.jwtSecret }));
   payments.register(signupPurpose({ dialect, clock, receiptUrl }));
   gateway.onPaymentSucceeded(async (intent) => {
     await payments.settle(intent);
@@ -100,7 +102,8 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
-    donations: createDonations({ db, core: payments }),
+    donations: createDonations({ db, core: payments, monthlyAvailable: gateway.kind === 'simulated' }),
+    givingPlans: createGivingPlans({ db, core: payments, mail, logger, siteFacts: site, secret: config.jwtSecret, clock }),
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
     signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
     gateway,

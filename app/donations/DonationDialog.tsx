@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { SavedDonation } from '../../common/donations';
-import { parseAmountToCents } from '../../common/money';
+import { donationTotal, type SavedDonation } from '../../common/donations';
+import { centsToDecimalString, parseAmountToCents } from '../../common/money';
 import type { PublicConfig } from '../../common/load-context';
 import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -11,6 +11,7 @@ import type { CardPaymentHandle } from '../payments/card-payment';
 import { CardPayment } from '../payments/CardPayment';
 import { PaymentDialog, PaymentDialogHeader } from '../payments/PaymentDialog';
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
+import { CoverFeesOption, DonorOptions, GIVING_FIELDS, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
 
 interface DonationDialogControls {
   open: () => void;
@@ -39,13 +40,16 @@ export function DonationDialogProvider({ payments, children }: { payments: Publi
   );
 }
 
-interface DonationValues {
+interface DonationValues extends GivingValues {
   amount: string;
   email: string;
   message: string;
 }
 
-const FIELDS = ['amount', 'email', 'message', 'card'] as const;
+/** What is sent: the typed values and the total the donor was shown (the server checks it against its own). */
+type DonationRequest = DonationValues & { total?: string };
+
+const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
 
 function DonationForm({ payments, onClose }: { payments: PublicConfig['payments']; onClose: () => void }) {
   const id = useId();
@@ -54,11 +58,15 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
     amount: '',
     email: user?.email ?? '',
     message: '',
+    ...NO_GIVING_OPTIONS,
   });
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardPaymentHandle>(null);
 
-  const flow = usePaymentFlow<DonationValues>({
+  const giftCents = parseAmountToCents(values.amount);
+  const totalCents = giftCents === null ? null : donationTotal(giftCents, values.coverFees).totalCents;
+
+  const flow = usePaymentFlow<DonationRequest>({
     card,
     requestIntent: (form) =>
       apiRequest<{ clientSecret: string }>('/stripe/donation_intent', {
@@ -66,14 +74,19 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
       }),
     save: async (form, clientSecret) => {
       await apiRequest<SavedDonation>('/stripe/save_donation', {
-        body: { ...form, token: clientSecret },
+        // The amount saved is what was charged: the gift and any card-fee part.
+        body: { ...form, amount: form.total ?? form.amount, token: clientSecret },
       });
     },
     receiptEmail: (form) => form.email,
   });
   const done = flow.outcome !== 'none';
   useFocusFirstError(`${id}-form`, flow.errors);
-  const set = (name: keyof DonationValues) => (value: string) => {
+  const set = (name: 'amount' | 'email' | 'message') => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    flow.clearErrors(name);
+  };
+  const setOption = <K extends keyof GivingValues>(name: K, value: GivingValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     flow.clearErrors(name);
   };
@@ -84,9 +97,11 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
       onSubmit={(e) => {
         e.preventDefault();
         void flow.confirm({
+          ...values,
           amount: values.amount.trim(),
           email: values.email.trim(),
           message: values.message.trim(),
+          ...(totalCents === null ? {} : { total: centsToDecimalString(totalCents) }),
         });
       }}
       noValidate
@@ -110,6 +125,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           onValueChange={set('amount')}
           error={flow.errors.amount}
         />
+        <CoverFeesOption idPrefix={id} giftCents={giftCents} coverFees={values.coverFees} onChange={setOption} />
         <TextField
           id={`${id}-email`}
           name="email"
@@ -122,6 +138,8 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           onValueChange={set('email')}
           error={flow.errors.email}
         />
+        <DonorOptions idPrefix={id} values={values} errors={flow.errors} onChange={setOption} />
+        <TributeOptions idPrefix={id} values={values} errors={flow.errors} onChange={setOption} />
         <div>
           <label htmlFor={`${id}-message`} className="mb-1 block text-sm font-semibold text-slate-800">
             Message
@@ -144,7 +162,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           payments={payments}
           handle={card}
           onReadyChange={setCardReady}
-          amountCents={parseAmountToCents(values.amount) ?? 100}
+          amountCents={totalCents ?? 100}
           idPrefix={id}
           error={flow.errors.card}
           onEdit={() => flow.clearErrors('card')}

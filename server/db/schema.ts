@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SignupKind } from '../../common/signups/kinds';
+import type { TributeKind } from '../../common/donations';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL on purpose:
@@ -162,6 +163,59 @@ export interface DonationsTable {
   email: string;
   message: Generated<string>;
   created_at: string;
+  donor_name: Generated<string>;
+  /** 1: the donor's name stays off every public list and out of the tribute notification. */
+  anonymous: Generated<number>;
+  /** The gift and the part added to cover card fees; the payment's amount is their sum. */
+  gift_cents: Generated<number>;
+  fee_cents: Generated<number>;
+  tribute_kind: TributeKind | null;
+  tribute_name: string | null;
+  notify_name: string | null;
+  notify_email: string | null;
+  notify_amount: Generated<number>;
+  /** 1: the donor chose "Monthly"; once paid, this gift starts a plan (ADR 027). */
+  monthly: Generated<number>;
+  /** A plan's gift: which plan, month ("YYYY-MM") and attempt; unique together. Null for one-off gifts and a plan's first gift. */
+  plan_id: number | null;
+  plan_month: string | null;
+  plan_attempt: number | null;
+}
+
+/** A monthly gift (ADR 027): charged on the site's own schedule with a saved card. */
+export interface GivingPlansTable {
+  id: Generated<number>;
+  email: string;
+  user_id: number | null;
+  donor_name: Generated<string>;
+  anonymous: Generated<number>;
+  gift_cents: number;
+  cover_fees: Generated<number>;
+  status: 'active' | 'stopped';
+  anchor_day: number;
+  /** The calendar date (foundation zone, ADR 020) of the next month's charge. */
+  next_charge_on: string;
+  /** Declined tries of the month due; the next is not before `retry_at`. */
+  failed_attempts: Generated<number>;
+  retry_at: string | null;
+  /** A runner holds the plan until then while it charges (several instances, one charge). */
+  lease_until: string | null;
+  payment_method_id: string;
+  /** Random; part of the signed manage link, so changing it revokes every link sent. */
+  manage_key: string;
+  first_payment_id: number;
+  created_at: string;
+  updated_at: string;
+  stopped_at: string | null;
+}
+
+/** Cards the simulated gateway keeps for off-session charges: last four digits and expiry only. */
+export interface SimulatedPaymentMethodsTable {
+  id: string;
+  last4: string;
+  expiry: string;
+  decline_code: string | null;
+  created_at: string;
 }
 
 export interface SignupsTable {
@@ -223,6 +277,9 @@ export interface PaymentIntentsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: keep the card for later off-session charges once it pays (a monthly gift's first month). */
+  save_card: Generated<number>;
+  payment_method_id: string | null;
 }
 
 /** Refunds made by the simulated gateway (Stripe keeps its own). */
@@ -397,6 +454,8 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   donations: DonationsTable;
+  giving_plans: GivingPlansTable;
+  simulated_payment_methods: SimulatedPaymentMethodsTable;
   signups: SignupsTable;
   signup_players: SignupPlayersTable;
   signup_attendees: SignupAttendeesTable;

@@ -1,4 +1,4 @@
-import { DonationIntentSchema, SaveDonationSchema, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
+import { DonationIntentSchema, SaveDonationSchema, TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
 import { findDonationOfPayment, insertDonation, type Donation } from '../db/repositories/donations';
@@ -6,8 +6,13 @@ import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
 import type { MailSiteFacts } from '../mail/templates/site';
+import { tributeNotificationEmail } from '../mail/templates/tribute-notification';
+import { findPlan } from '../db/repositories/giving-plans';
+import type { Logger } from '../logger';
 import type { AuthUser } from './accounts';
+import { manageLinkOf, planGiftPaid } from './giving-plans';
 import type { PayerKeys } from './counters';
+import { ValidationError } from './errors';
 import { parseBody } from './parse';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
@@ -20,19 +25,51 @@ async function donationOf(db: Db | Trx, payment: Payment): Promise<Donation> {
   return donation;
 }
 
-/** Donations as a purpose of the payment core: a receipt when paid; nothing to hold or refuse. */
-export function donationPurpose({ receiptUrl }: { receiptUrl: (site: MailSiteFacts, paymentId: number) => string }): PaymentPurposeHandler {
+/**
+ * Donations as a purpose of the payment core: a receipt when paid; nothing to hold or refuse. A
+ * monthly gift starts or moves its plan when paid, and its receipt carries the plan's signed link.
+ */
+export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Logger; planSecret: string; receiptUrl: (site: MailSiteFacts, paymentId: number) => string }): PaymentPurposeHandler {
   return {
     purpose: 'donation',
     refusal: async () => null,
+    async paid(trx, payment, intent, now) {
+      await planGiftPaid(trx, await donationOf(trx, payment), payment, intent, now, logger);
+    },
     async paidMail(trx, payment, site) {
       const donation = await donationOf(trx, payment);
+      const { tribute } = donation;
+      const plan = donation.plan ? await findPlan(trx, donation.plan.id) : undefined;
       return donationReceiptEmail({
         to: donation.email,
         site,
-        donation: { id: donation.id, amountCents: payment.amountCents, message: donation.message, paidAt: new Date(payment.paidAt!) },
+        donation: {
+          id: donation.id,
+          amountCents: payment.amountCents,
+          message: donation.message,
+          paidAt: new Date(payment.paidAt!),
+          feeCents: donation.feeCents,
+          tribute: tribute ? { words: TRIBUTE_WORDS[tribute.kind], name: tribute.name, notified: tribute.notify?.name ?? null } : null,
+          anonymous: donation.anonymous,
+          monthly: plan ? { manageLink: manageLinkOf(site, planSecret, plan) } : null,
+        },
         receiptUrl: receiptUrl(site, payment.id),
       });
+    },
+    async paidNotices(trx, payment, site) {
+      const { tribute, anonymous, donorName } = await donationOf(trx, payment);
+      if (!tribute?.notify) return [];
+      const message = tributeNotificationEmail({
+        to: tribute.notify.email,
+        site,
+        recipientName: tribute.notify.name,
+        // Anonymity holds here too: the donor's name never reaches the person notified.
+        from: anonymous || !donorName ? 'An anonymous donor' : donorName,
+        kind: tribute.kind,
+        tributeName: tribute.name,
+        amountCents: tribute.notify.includeAmount ? payment.amountCents : null,
+      });
+      return [{ key: 'tribute', purpose: 'tribute_notification', message }];
     },
     async refundMail(trx, payment, refund, site) {
       const donation = await donationOf(trx, payment);
@@ -43,20 +80,36 @@ export function donationPurpose({ receiptUrl }: { receiptUrl: (site: MailSiteFac
 }
 
 /** Spec §7 donation calls on the payment core. */
-export function createDonations({ db, core }: { db: Db; core: PaymentCore }) {
+export function createDonations({ db, core, monthlyAvailable }: { db: Db; core: PaymentCore; /** Off-session charges need the simulated gateway today (ADR 027). */ monthlyAvailable: boolean }) {
   return {
     async createIntent(body: unknown, user: AuthUser | null, clientKey: string | null): Promise<IntentAnswer<SavedDonationIntent>> {
       const input = parseBody(DonationIntentSchema, body);
+      if (input.monthly && !monthlyAvailable) throw new ValidationError({ monthly: 'Monthly gifts are not available yet. Please give once, or contact us.' });
       const payer: PayerKeys = { userId: user?.id ?? null, clientKey };
+      // The server's own total (gift plus any card-fee part) is what is charged; the form's total was only checked.
       const { intent, record: donation } = await core.open({
         purpose: 'donation',
-        amountCents: input.amount,
+        amountCents: input.totalCents,
         payer,
         payableForMs: DONATION_PAYABLE_MS,
         receiptEmail: input.email,
         description: (site) => `Donation to ${site.name}`,
-        metadata: {},
-        record: (trx, payment, now) => insertDonation(trx, { paymentId: payment.id, email: input.email, message: input.message, now: now.toISOString() }),
+        metadata: input.monthly ? { monthly: 'yes' } : {},
+        // A monthly gift keeps its card for the months after this one (ADR 027).
+        saveCard: input.monthly,
+        record: (trx, payment, now) =>
+          insertDonation(trx, {
+            paymentId: payment.id,
+            email: input.email,
+            message: input.message,
+            donorName: input.name,
+            anonymous: input.anonymous,
+            giftCents: input.giftCents,
+            feeCents: input.feeCents,
+            tribute: input.tribute,
+            monthly: input.monthly,
+            now: now.toISOString(),
+          }),
       });
       return {
         clientSecret: intent.clientSecret,

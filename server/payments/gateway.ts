@@ -15,6 +15,8 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
   /** The same key returns the same intent, so a retried request never charges twice. */
   idempotencyKey: string;
+  /** Keep the card once it pays, for later off-session charges (Stripe: setup_future_usage). */
+  saveCard?: boolean;
 }
 
 export interface GatewayIntent {
@@ -24,6 +26,8 @@ export interface GatewayIntent {
   amountCents: number;
   currency: string;
   metadata: Record<string, string>;
+  /** The card kept for later when the intent asked for it and succeeded (Stripe's PaymentMethod id). */
+  paymentMethodId?: string | null;
 }
 
 export interface RefundInput {
@@ -117,6 +121,11 @@ export interface PaymentGateway {
   cancelIntent(intentId: string): Promise<GatewayIntent>;
   /** Gives back part or all of a succeeded intent; the same key gives the same refund. Throws RefundRefusedError. */
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /**
+   * Charges a saved card against an unpaid intent with nobody present (a monthly gift). Answers the
+   * succeeded intent (reported to the listeners like any success); throws CardError when declined.
+   */
+  chargeSavedCard(intentId: string, paymentMethodId: string): Promise<GatewayIntent>;
   /** Verifies the signature over the exact raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
   /** Called by the simulated gateway itself when a payment succeeds (Stripe sends webhooks instead). */

@@ -114,6 +114,7 @@ describe('simulated intents', () => {
       amountCents: 2500,
       currency: 'usd',
       metadata: { kind: 'donation', donationId: '7' },
+      paymentMethodId: null,
     });
     expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
     expect(intentIdFromSecret(intent.clientSecret)).toBe(intent.id);
@@ -247,5 +248,37 @@ describe('simulated intents', () => {
   it('has no webhooks: every body is refused as unsigned', () => {
     expect(() => gateway.parseWebhook(Buffer.from('{}'), 't=1,v1=abc')).toThrow(WebhookSignatureError);
     expect(gateway.kind).toBe('simulated');
+  });
+});
+
+describe('saved cards for off-session charges (monthly gifts, ADR 027)', () => {
+  const FAR: TestCard = { ...GOOD, expiry: '12/49' };
+  const saving = (amountCents = 2000) =>
+    gateway.createIntent({ amountCents, currency: 'usd', receiptEmail: 'monthly@example.org', description: 'Monthly', metadata: {}, idempotencyKey: `save-${++keys}`, saveCard: true });
+
+  it('keeps the card of an intent made to save it (last four digits and expiry, never the number), and only then', async () => {
+    const plain = await newIntent(1500);
+    expect((await gateway.confirmCard(plain.clientSecret, FAR, NOW)).paymentMethodId).toBeNull();
+    const first = await gateway.confirmCard((await saving()).clientSecret, { ...FAR, number: '5555 5555 5555 4444' }, NOW);
+    expect(first.paymentMethodId).toMatch(/^pm_sim_[A-Za-z0-9]{24}$/);
+    const row = await db.selectFrom('simulated_payment_methods').selectAll().where('id', '=', first.paymentMethodId!).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ last4: '4444', expiry: '12/49', decline_code: null });
+    expect(JSON.stringify(row)).not.toContain('55555555');
+  });
+
+  it('charges the saved card once, tells the listeners once, and answers a declined card with the card\'s words', async () => {
+    const { paymentMethodId } = await gateway.confirmCard((await saving()).clientSecret, FAR, NOW);
+    const heard = vi.fn(async (_intent: GatewayIntent) => undefined);
+    gateway.onPaymentSucceeded(heard);
+    const month = await newIntent(2060);
+    const [a, b] = await Promise.all([gateway.chargeSavedCard(month.id, paymentMethodId!), gateway.chargeSavedCard(month.id, paymentMethodId!)]);
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+    expect(heard.mock.calls.filter(([intent]) => intent.id === month.id)).toHaveLength(1);
+
+    await db.updateTable('simulated_payment_methods').set({ decline_code: 'insufficient_funds' }).where('id', '=', paymentMethodId!).execute();
+    const refused = await newIntent(2060);
+    await expect(gateway.chargeSavedCard(refused.id, paymentMethodId!)).rejects.toMatchObject({ name: 'CardError', code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect((await gateway.retrieveIntent(refused.id)).status).toBe('requires_payment_method');
+    await expect(gateway.chargeSavedCard((await newIntent(2060)).id, 'pm_sim_unknown')).rejects.toMatchObject({ code: 'resource_missing' });
   });
 });

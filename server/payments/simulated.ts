@@ -45,6 +45,8 @@ const DECLINING_CARDS: Record<string, [code: string, message: string]> = {
   '4000000000000069': ['expired_card', 'Your card has expired.'],
 };
 
+const DECLINE_TEXTS: Record<string, string> = Object.fromEntries(Object.values(DECLINING_CARDS));
+
 // Stripe refuses charges below 50 cents and above $999,999.99; the simulation should fail the same way.
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
@@ -116,6 +118,7 @@ function toIntent(row: IntentRow): GatewayIntent {
     amountCents: row.amount_cents,
     currency: row.currency,
     metadata: JSON.parse(row.metadata_json) as Record<string, string>,
+    paymentMethodId: row.payment_method_id,
   };
 }
 
@@ -123,7 +126,9 @@ function toIntent(row: IntentRow): GatewayIntent {
  * The gateway used when no Stripe keys are configured: intents live in `payment_intents`, cards are
  * Stripe's test cards, and a success is reported to the listeners straight away (there are no
  * webhooks). Refunds are recorded in `simulated_refunds`; like Stripe, a refunded intent still
- * reads `succeeded` (the site's own payment record says what was refunded).
+ * reads `succeeded` (the site's own payment record says what was refunded). An intent made with
+ * `saveCard` keeps its card in `simulated_payment_methods` once it pays (last four digits and expiry,
+ * never the number), as Stripe keeps a PaymentMethod, for `chargeSavedCard` later.
  */
 export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger }): SimulatedGateway {
   const listeners: Array<(intent: GatewayIntent) => Promise<void>> = [];
@@ -160,6 +165,29 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
     }
   }
 
+  /** Marks an unpaid intent succeeded; the status guard makes a double submit charge once and notify once. */
+  async function succeed(row: IntentRow, values: { payment_method_id?: string } = {}): Promise<GatewayIntent> {
+    const result = await db
+      .updateTable('payment_intents')
+      .set({ status: 'succeeded', last_error: null, updated_at: new Date().toISOString(), ...values })
+      .where('id', '=', row.id)
+      .where('status', 'not in', ['succeeded', 'canceled'])
+      .executeTakeFirst();
+    const intent = toIntent((await byId(row.id))!);
+    if (Number(result.numUpdatedRows) === 1) {
+      logger.info({ intentId: intent.id, amountCents: intent.amountCents }, 'simulated payment succeeded');
+      await notifySucceeded(intent);
+    } else if (intent.status !== 'succeeded') {
+      throw new CardError('payment_intent_unexpected_state', 'This payment was canceled. Please start again.');
+    }
+    return intent;
+  }
+
+  async function decline(row: IntentRow, error: CardError): Promise<never> {
+    await update(row.id, { status: 'requires_payment_method', last_error: JSON.stringify({ code: error.code, message: error.message }) });
+    throw error;
+  }
+
   async function update(id: string, values: { status?: IntentStatus; last_error?: string | null; metadata_json?: string }) {
     return db
       .updateTable('payment_intents')
@@ -192,6 +220,7 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
             metadata_json: JSON.stringify(input.metadata),
             status: 'requires_payment_method',
             idempotency_key: input.idempotencyKey,
+            save_card: input.saveCard ? 1 : 0,
             last_error: null,
             created_at: now,
             updated_at: now,
@@ -273,33 +302,33 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
         throw new CardError('payment_intent_unexpected_state', 'This payment was canceled. Please start again.');
       }
 
+      let digits: string;
       try {
-        checkTestCard(card, now);
+        digits = checkTestCard(card, now);
       } catch (error) {
-        if (error instanceof CardError) {
-          await update(row.id, {
-            status: 'requires_payment_method',
-            last_error: JSON.stringify({ code: error.code, message: error.message }),
-          });
-        }
+        if (error instanceof CardError) await decline(row, error);
         throw error;
       }
+      if (Number(row.save_card) !== 1) return succeed(row);
+      const paymentMethodId = `pm_sim_${randomToken(24)}`;
+      await db
+        .insertInto('simulated_payment_methods')
+        .values({ id: paymentMethodId, last4: digits.slice(-4), expiry: card.expiry.trim(), decline_code: null, created_at: now.toISOString() })
+        .execute();
+      return succeed(row, { payment_method_id: paymentMethodId });
+    },
 
-      // The status guard makes a double submit charge once and notify once.
-      const result = await db
-        .updateTable('payment_intents')
-        .set({ status: 'succeeded', last_error: null, updated_at: new Date().toISOString() })
-        .where('id', '=', row.id)
-        .where('status', 'not in', ['succeeded', 'canceled'])
-        .executeTakeFirst();
-      const intent = toIntent((await byId(row.id))!);
-      if (Number(result.numUpdatedRows) === 1) {
-        logger.info({ intentId: intent.id, amountCents: intent.amountCents }, 'simulated payment succeeded');
-        await notifySucceeded(intent);
-      } else if (intent.status !== 'succeeded') {
-        throw new CardError('payment_intent_unexpected_state', 'This payment was canceled. Please start again.');
-      }
-      return intent;
+    async chargeSavedCard(intentId, paymentMethodId) {
+      const row = await find(intentId);
+      if (row.status === 'succeeded') return toIntent(row);
+      if (row.status === 'canceled') throw new CardError('payment_intent_unexpected_state', 'This payment was canceled.');
+      const method = await db.selectFrom('simulated_payment_methods').selectAll().where('id', '=', paymentMethodId).executeTakeFirst();
+      if (!method) return decline(row, new CardError('resource_missing', `No such PaymentMethod: '${paymentMethodId}'`));
+      const [month, year] = method.expiry.split('/').map(Number) as [number, number];
+      const today = new Date();
+      if ((2000 + year) * 12 + month < today.getFullYear() * 12 + today.getMonth() + 1) return decline(row, new CardError('expired_card', 'Your card has expired.'));
+      if (method.decline_code) return decline(row, new CardError(method.decline_code, DECLINE_TEXTS[method.decline_code] ?? 'Your card was declined.'));
+      return succeed(row);
     },
   };
 }

@@ -104,6 +104,11 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     retrieveIntent: retrieve,
 
+    async chargeSavedCard() {
+      // Monthly gifts on Stripe are to be Subscriptions (ADR 027), not charges made by our schedule.
+      throw new GatewayUnavailableError('Monthly gifts are not available with Stripe yet (ADR 027).', false);
+    },
+
     async cancelIntent(intentId) {
       try {
         return toIntent(await stripe.paymentIntents.cancel(intentId));

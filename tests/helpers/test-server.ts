@@ -53,6 +53,8 @@ export async function startTestServer(
     logger?: Logger;
     /** Another instance on this server's database (as behind a load balancer); the first one owns it. */
     sameDatabaseAs?: TestServer;
+    /** The services' clock, for tests that move time (monthly gifts). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs;
@@ -70,7 +72,7 @@ export async function startTestServer(
     SHUTDOWN_DRAIN_MS: '0',
     ...options.env,
   });
-  const running = await startServer(config, { pages: options.pages ?? 'build', logger: options.logger });
+  const running = await startServer(config, { pages: options.pages ?? 'build', logger: options.logger, clock: options.clock });
   return {
     ...running,
     config,

@@ -1,27 +1,140 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { TributeKind } from '../../../common/donations';
 import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What a donation adds to its payment: where the receipt goes and the donor's message. */
+/** A tribute: the gift is made in memory or in honor of someone, perhaps with a notification. */
+export interface Tribute {
+  kind: TributeKind;
+  name: string;
+  notify: { name: string; email: string; includeAmount: boolean } | null;
+}
+
+/** What a donation adds to its payment: where the receipt goes, the donor's message and name, the fee part, a tribute. */
 export interface Donation {
   id: number;
   paymentId: number;
   email: string;
   message: string;
+  donorName: string;
+  anonymous: boolean;
+  giftCents: number;
+  feeCents: number;
+  tribute: Tribute | null;
+  /** The donor chose "Monthly": once paid, this gift starts a plan (ADR 027). */
+  monthly: boolean;
+  /** The plan this gift belongs to, and for which month and attempt (a plan's first gift: attempt 0). */
+  plan: { id: number; month: string; attempt: number } | null;
   createdAt: string;
 }
 
-export async function insertDonation(db: Executor, input: { paymentId: number; email: string; message: string; now: string }): Promise<Donation> {
+export interface NewDonation {
+  paymentId: number;
+  email: string;
+  message: string;
+  donorName?: string;
+  anonymous?: boolean;
+  /** Without a fee part the gift is the whole payment, read from it when not given. */
+  giftCents?: number;
+  feeCents?: number;
+  tribute?: Tribute | null;
+  monthly?: boolean;
+  plan?: { id: number; month: string; attempt: number } | null;
+  now: string;
+}
+
+const COLUMNS = [
+  'id',
+  'payment_id',
+  'email',
+  'message',
+  'donor_name',
+  'anonymous',
+  'gift_cents',
+  'fee_cents',
+  'tribute_kind',
+  'tribute_name',
+  'notify_name',
+  'notify_email',
+  'notify_amount',
+  'monthly',
+  'plan_id',
+  'plan_month',
+  'plan_attempt',
+  'created_at',
+] as const;
+
+type Row = Pick<Selectable<Database['donations']>, (typeof COLUMNS)[number]>;
+
+function toDonation(row: Row): Donation {
+  return {
+    id: Number(row.id),
+    paymentId: Number(row.payment_id),
+    email: row.email,
+    message: row.message,
+    donorName: row.donor_name,
+    anonymous: Number(row.anonymous) === 1,
+    giftCents: Number(row.gift_cents),
+    feeCents: Number(row.fee_cents),
+    tribute: row.tribute_kind
+      ? {
+          kind: row.tribute_kind,
+          name: row.tribute_name ?? '',
+          notify: row.notify_email ? { name: row.notify_name ?? '', email: row.notify_email, includeAmount: Number(row.notify_amount) === 1 } : null,
+        }
+      : null,
+    monthly: Number(row.monthly) === 1,
+    plan: row.plan_id === null ? null : { id: Number(row.plan_id), month: row.plan_month ?? '', attempt: Number(row.plan_attempt) },
+    createdAt: row.created_at,
+  };
+}
+
+export async function insertDonation(db: Executor, input: NewDonation): Promise<Donation> {
   const row = await db
     .insertInto('donations')
-    .values({ payment_id: input.paymentId, email: input.email, message: input.message, created_at: input.now })
-    .returning(['id', 'payment_id', 'email', 'message', 'created_at'])
+    .values({
+      payment_id: input.paymentId,
+      email: input.email,
+      message: input.message,
+      donor_name: input.donorName ?? '',
+      anonymous: input.anonymous ? 1 : 0,
+      gift_cents: input.giftCents ?? sql<number>`(select amount_cents from payments where id = ${input.paymentId})`,
+      fee_cents: input.feeCents ?? 0,
+      tribute_kind: input.tribute?.kind ?? null,
+      tribute_name: input.tribute?.name ?? null,
+      notify_name: input.tribute?.notify?.name ?? null,
+      notify_email: input.tribute?.notify?.email ?? null,
+      notify_amount: input.tribute?.notify?.includeAmount ? 1 : 0,
+      monthly: input.monthly ? 1 : 0,
+      plan_id: input.plan?.id ?? null,
+      plan_month: input.plan?.month ?? null,
+      plan_attempt: input.plan?.attempt ?? null,
+      created_at: input.now,
+    })
+    .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), paymentId: Number(row.payment_id), email: row.email, message: row.message, createdAt: row.created_at };
+  return toDonation(row);
 }
 
 export async function findDonationOfPayment(db: Executor, paymentId: number): Promise<Donation | null> {
-  const row = await db.selectFrom('donations').select(['id', 'payment_id', 'email', 'message', 'created_at']).where('payment_id', '=', paymentId).executeTakeFirst();
-  return row ? { id: Number(row.id), paymentId: Number(row.payment_id), email: row.email, message: row.message, createdAt: row.created_at } : null;
+  const row = await db.selectFrom('donations').select(COLUMNS).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row ? toDonation(row) : null;
+}
+
+/** A plan's first gift becomes its month 0 once the plan exists (its receipt then carries the plan's link). */
+export async function linkDonationToPlan(db: Executor, donationId: number, plan: { id: number; month: string }): Promise<void> {
+  await db.updateTable('donations').set({ plan_id: plan.id, plan_month: plan.month, plan_attempt: 0 }).where('id', '=', donationId).execute();
+}
+
+/** Has this plan a gift for the month that is paid, or still being charged? Then the month is not charged again. */
+export async function planMonthTaken(db: Executor, planId: number, month: string): Promise<{ attempts: number; taken: boolean }> {
+  const rows = await db
+    .selectFrom('donations')
+    .innerJoin('payments', 'payments.id', 'donations.payment_id')
+    .select(['payments.status'])
+    .where('donations.plan_id', '=', planId)
+    .where('donations.plan_month', '=', month)
+    .execute();
+  return { attempts: rows.length, taken: rows.some((r) => r.status !== 'failed' && r.status !== 'expired') };
 }

@@ -29,7 +29,7 @@ import type { Database, PaymentPurpose } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { MailMessage } from '../../mail/mailer';
 import type { MailSiteFacts } from '../../mail/templates/site';
-import { IntentNotFoundError, RefundRefusedError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
+import { CardError, IntentNotFoundError, RefundRefusedError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
 import type { CardTestingGuard, PayerKeys } from '../counters';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { countMailWithKeyPrefix } from '../../db/repositories/mail-outbox';
@@ -61,8 +61,18 @@ export interface PaymentPurposeHandler {
    * be given? A reason means the money goes back at once (a late payment whose places went).
    */
   refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
+  /**
+   * Runs in the settle transaction once the payment is paid, before its mail: the purpose's own
+   * bookkeeping (a monthly gift starts its plan, or moves it to the next month, ADR 027).
+   */
+  paid?(trx: Trx, payment: Payment, intent: GatewayIntent, now: Date): Promise<void>;
   /** The receipt or confirmation of a paid payment. */
   paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
+  /**
+   * Other mail a paid payment sends, each queued once beside the receipt under its own key (a
+   * tribute gift's notification, ADR 027). A staff resend of the receipt never repeats them.
+   */
+  paidNotices?(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<{ key: string; purpose: string; message: MailMessage }[]>;
   /** Tells the payer money was refunded (a late payment refused, or a refund by the foundation) and why. */
   refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
   /** The payment ended unpaid (failed, expired): let go of what it held. */
@@ -89,6 +99,8 @@ export interface OpenSpec<T> {
   receiptEmail: string;
   description: (site: MailSiteFacts) => string;
   metadata: Record<string, string>;
+  /** Keep the card for later off-session charges (a monthly gift's first month). */
+  saveCard?: boolean;
   /** The purpose's own rows and checks, in the same transaction as the pending payment. */
   record: (trx: Trx, payment: Payment, now: Date) => Promise<T>;
 }
@@ -139,6 +151,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
         metadata: { ...spec.metadata, kind: payment.purpose, paymentId: String(payment.id) },
         // Random per payment, never an id a restored backup could hand out again (ADR 013).
         idempotencyKey: `payment-${payment.gatewayKey}`,
+        ...(spec.saveCard ? { saveCard: true } : {}),
       });
       await attachIntent(db, payment.id, intent.id, clock().toISOString());
       return { payment: { ...payment, intentId: intent.id }, intent, record };
@@ -177,6 +190,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       const now = clock();
       if (!(await markPaymentPaid(trx, payment.id, now.toISOString()))) return null;
       const paid: Payment = { ...payment, status: 'paid', paidAt: now.toISOString() };
+      await handler.paid?.(trx, paid, intent, now);
       const refusal = await handler.refusal(trx, paid, now.toISOString());
       if (refusal) {
         const refund = await insertRefund(trx, {
@@ -192,6 +206,9 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
         return { outcome: 'refused' as const, refund };
       }
       await queueMail(trx, await handler.paidMail(trx, paid, site), { purpose: `${payment.purpose}_paid`, paymentId: payment.id, dedupeKey: `payment:${payment.id}:paid` }, now);
+      for (const notice of (await handler.paidNotices?.(trx, paid, site)) ?? []) {
+        await queueMail(trx, notice.message, { purpose: notice.purpose, paymentId: payment.id, dedupeKey: `payment:${payment.id}:${notice.key}` }, now);
+      }
       return { outcome: 'paid' as const, refund: null };
     });
 
@@ -206,6 +223,23 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       if (settled.refund) await executeRefund(settled.refund);
     }
     return { outcome: settled.outcome, payment: (await findPayment(db, payment.id))! };
+  }
+
+  /**
+   * Charges a saved card for a payment opened without anyone at the card form (a monthly gift).
+   * Paid: settled like any payment. Declined: the payment ends failed and the card's words are
+   * answered; the card-testing streak is not counted (nobody is trying cards).
+   */
+  async function chargeSaved(payment: Payment, paymentMethodId: string): Promise<{ paid: true; payment: Payment } | { paid: false; declined: string }> {
+    try {
+      const intent = await gateway.chargeSavedCard(payment.intentId!, paymentMethodId);
+      const result = await settle(intent);
+      return { paid: true, payment: 'payment' in result ? result.payment : payment };
+    } catch (error) {
+      if (!(error instanceof CardError)) throw error;
+      await endUnpaid(payment, 'failed', 'card_declined');
+      return { paid: false, declined: error.message };
+    }
   }
 
   /**
@@ -398,6 +432,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     open,
     settle,
     save,
+    chargeSaved,
     giveUp,
     refund,
     resendPaidMail,

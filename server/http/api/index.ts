@@ -6,6 +6,7 @@ import { createRateLimits } from '../middleware/rate-limits';
 import { contentRouter } from './content';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
+import { givingRouter } from './giving';
 import { paymentWebhookRouter } from './payment-webhook';
 import { paymentsRouter } from './payments';
 import { receiptsRouter } from './receipts';
@@ -36,6 +37,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.use('/user', usersRouter(services, { siteOrigin, limits }));
   api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
   api.use(receiptsRouter(services));
+  api.use('/giving', givingRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

@@ -11,7 +11,19 @@ import { detailsText, type DetailRow } from './text';
 export interface DonationReceiptEmailInput {
   to: string;
   site: MailSiteFacts;
-  donation: { id: number; amountCents: number; message: string; paidAt: Date };
+  donation: {
+    id: number;
+    amountCents: number;
+    message: string;
+    paidAt: Date;
+    /** The part of the amount the donor added to cover card fees (ADR 027); 0 when none. */
+    feeCents?: number;
+    /** "In memory of" / "In honor of" a name, and who was told of it. */
+    tribute?: { words: string; name: string; notified: string | null } | null;
+    anonymous?: boolean;
+    /** A monthly gift (ADR 027): the signed link where the donor changes or stops it, no sign-in needed. */
+    monthly?: { manageLink: string } | null;
+  };
   /** The signed link to the receipt page and its PDF (ADR 025). */
   receiptUrl?: string;
 }
@@ -26,8 +38,19 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
     ...(site.ein ? ([['EIN', site.ein]] satisfies DetailRow[]) : []),
     ['Date of gift', formatDayOf(donation.paidAt)],
     ['Amount', formatCents(donation.amountCents)],
+    ...(donation.feeCents ? ([['Of which, to cover card fees', formatCents(donation.feeCents)]] satisfies DetailRow[]) : []),
+    ...(donation.tribute ? ([[donation.tribute.words, donation.tribute.name]] satisfies DetailRow[]) : []),
     ['Receipt number', String(donation.id)],
   ];
+  const giving = [
+    ...(donation.anonymous ? ['You gave anonymously: your name is kept from any public list of donors.'] : []),
+    ...(donation.tribute?.notified
+      ? [`We are letting ${donation.tribute.notified} know of your gift ${donation.tribute.words.toLowerCase()} ${donation.tribute.name}${donation.anonymous ? ', from an anonymous donor' : ''}.`]
+      : []),
+  ];
+  const monthly = donation.monthly
+    ? `This is one of your monthly gifts. To change the amount or stop them, use this link (no sign-in needed): ${donation.monthly.manageLink}`
+    : null;
   const message = donation.message.trim();
   const deductible = `${site.name} is a 501(c)(3) tax-exempt organization; your gift is tax-deductible to the extent allowed by law.`;
   const keep = 'Please keep this email as your written acknowledgement of the gift for your tax records.';
@@ -35,6 +58,8 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
   const text = [
     thanks,
     detailsText(rows),
+    ...giving,
+    ...(monthly ? [monthly] : []),
     ...(message ? [`Your message:\n${message}`] : []),
     NO_GOODS_OR_SERVICES,
     deductible,
@@ -48,6 +73,15 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
       <Heading>Thank you for your donation</Heading>
       <Paragraph>{thanks}</Paragraph>
       <Details rows={rows} />
+      {giving.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
+      {donation.monthly ? (
+        <Paragraph>
+          This is one of your monthly gifts. <MailLink href={donation.monthly.manageLink}>Change the amount or stop your monthly gift</MailLink> (no sign-in
+          needed).
+        </Paragraph>
+      ) : null}
       {message ? (
         <>
           <Paragraph>Your message:</Paragraph>

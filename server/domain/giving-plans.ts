@@ -1,0 +1,272 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ChangePlanSchema, donationTotal, PlanLinkSchema, type GivingPlanView } from '../../common/donations';
+import { parseCalendarDate, todayInFoundationZone } from '../../common/dates';
+import { centsToDecimalString } from '../../common/money';
+import type { Db } from '../db/database';
+import { insertDonation, linkDonationToPlan, planMonthTaken, type Donation } from '../db/repositories/donations';
+import {
+  claimDuePlan,
+  findPlan,
+  insertPlan,
+  listDuePlanIds,
+  listPlansOfUser,
+  movePlanOn,
+  releasePlan,
+  scheduleRetry,
+  updatePlan,
+  type GivingPlanRow,
+} from '../db/repositories/giving-plans';
+import type { Payment } from '../db/repositories/payments';
+import type { Logger } from '../logger';
+import { monthlyGiftDeclinedEmail } from '../mail/templates/monthly-gift-declined';
+import type { MailSiteFacts } from '../mail/templates/site';
+import type { PayerKeys } from './counters';
+import { ConflictError, NotFoundError } from './errors';
+import { queueMail, type MailDelivery } from './mail-queue';
+import { parseBody } from './parse';
+import type { PaymentCore, Trx } from './payments/core';
+import type { GatewayIntent } from '../payments/gateway';
+
+/**
+ * Monthly gifts on the site's own schedule (ADR 027). A plan starts when its first gift is paid;
+ * the job charges each due month through the payment core with the saved card, once per plan and
+ * month whatever the number of instances; a decline emails the donor and is retried; the donor
+ * changes or stops the plan from the dashboard or from the signed link in every receipt.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A declined month is tried again this much later, up to MAX_ATTEMPTS tries; then it is skipped. */
+const RETRY_AFTER_DAYS = 3;
+const MAX_ATTEMPTS = 3;
+// Longer than a charge can take (the gateway's own timeouts are far shorter), so a lease never runs out under a live charge.
+const LEASE_MS = 10 * 60_000;
+// An off-session charge left pending (its runner died) is given up by the sweep after this.
+const PLAN_CHARGE_PAYABLE_MS = 30 * 60_000;
+const DUE_BATCH = 50;
+
+/** The plan's next charge date after `date`: the next month on the anchor day, or that month's last day. */
+function nextMonthOn(date: string, anchorDay: number): string {
+  const [year, month] = parseCalendarDate(date);
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
+  return `${nextYear}-${String(nextMonth).padStart(2, '0')}-${String(Math.min(anchorDay, lastDay)).padStart(2, '0')}`;
+}
+
+/** The signature of a plan's manage link; a new manage key revokes every link sent before. */
+function planSignature(secret: string, plan: { id: number; manage_key: string }): string {
+  return createHmac('sha256', secret).update(`giving-plan:${plan.id}:${plan.manage_key}`).digest('base64url');
+}
+
+export function manageLinkOf(site: MailSiteFacts, secret: string, plan: { id: number; manage_key: string }): string {
+  return `${site.url}/giving/manage?plan=${plan.id}&sig=${planSignature(secret, plan)}`;
+}
+
+function viewOf(plan: GivingPlanRow): GivingPlanView {
+  const coverFees = Number(plan.cover_fees) === 1;
+  return {
+    id: Number(plan.id),
+    amount: centsToDecimalString(plan.gift_cents),
+    coverFees,
+    total: centsToDecimalString(donationTotal(plan.gift_cents, coverFees).totalCents),
+    status: plan.status,
+    nextChargeOn: plan.status === 'active' ? plan.next_charge_on : null,
+  };
+}
+
+/**
+ * The donation purpose's `paid` hook for gifts of plans: a first monthly gift starts its plan (with
+ * the card the gateway kept); a plan's month moves the plan on. In the settle transaction, so the
+ * month is paid exactly when the plan has moved past it.
+ */
+export async function planGiftPaid(trx: Trx, donation: Donation, payment: Payment, intent: GatewayIntent, now: Date, logger: Logger): Promise<void> {
+  if (donation.plan && donation.plan.attempt > 0) {
+    const plan = await findPlan(trx, donation.plan.id);
+    if (plan && plan.next_charge_on.startsWith(donation.plan.month)) {
+      await movePlanOn(trx, plan.id, plan.next_charge_on, nextMonthOn(plan.next_charge_on, plan.anchor_day), now.toISOString());
+    }
+    return;
+  }
+  if (!donation.monthly || donation.plan) return;
+  if (!intent.paymentMethodId) {
+    // Only the simulated gateway keeps cards for our schedule today; Stripe is to use subscriptions.
+    logger.error({ paymentId: payment.id }, 'a monthly gift was paid but the gateway kept no card: no plan started');
+    return;
+  }
+  const today = todayInFoundationZone(now);
+  const anchorDay = parseCalendarDate(today)[2];
+  const plan = await insertPlan(trx, {
+    email: donation.email,
+    userId: payment.userId,
+    donorName: donation.donorName,
+    anonymous: donation.anonymous,
+    giftCents: donation.giftCents,
+    coverFees: donation.feeCents > 0,
+    anchorDay,
+    nextChargeOn: nextMonthOn(today, anchorDay),
+    paymentMethodId: intent.paymentMethodId,
+    manageKey: randomBytes(24).toString('base64url'),
+    firstPaymentId: payment.id,
+    now: now.toISOString(),
+  });
+  await linkDonationToPlan(trx, donation.id, { id: plan.id, month: today.slice(0, 7) });
+}
+
+export function createGivingPlans({
+  db,
+  core,
+  mail,
+  logger,
+  siteFacts,
+  secret,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  core: PaymentCore;
+  mail: MailDelivery;
+  logger: Logger;
+  siteFacts: () => Promise<MailSiteFacts>;
+  /** Signs the manage links (the app's JWT secret). */
+  secret: string;
+  clock?: () => Date;
+}) {
+  type Outcome = 'charged' | 'declined' | 'skipped';
+
+  /** One due month of a claimed plan: a new attempt, charged with the saved card. */
+  async function chargeMonth(plan: GivingPlanRow): Promise<Outcome> {
+    const month = plan.next_charge_on.slice(0, 7);
+    const before = await planMonthTaken(db, plan.id, month);
+    // Paid already, or a charge still pending (its runner died): the sweep settles or ends that one first.
+    if (before.taken) return 'skipped';
+    const attempt = before.attempts + 1;
+    const coverFees = Number(plan.cover_fees) === 1;
+    const total = donationTotal(plan.gift_cents, coverFees);
+    const payer: PayerKeys = { userId: plan.user_id, clientKey: null };
+    let opened: Awaited<ReturnType<typeof core.open<Donation>>>;
+    try {
+      opened = await core.open({
+        purpose: 'donation',
+        amountCents: total.totalCents,
+        payer,
+        payableForMs: PLAN_CHARGE_PAYABLE_MS,
+        receiptEmail: plan.email,
+        description: (site) => `Monthly gift to ${site.name}`,
+        metadata: { planId: String(plan.id), month },
+        // The unique (plan, month, attempt) makes a second opening of this attempt impossible.
+        record: (trx, payment, now) =>
+          insertDonation(trx, {
+            paymentId: payment.id,
+            email: plan.email,
+            message: '',
+            donorName: plan.donor_name,
+            anonymous: Number(plan.anonymous) === 1,
+            giftCents: total.giftCents,
+            feeCents: total.feeCents,
+            plan: { id: plan.id, month, attempt },
+            now: now.toISOString(),
+          }),
+      });
+    } catch (error) {
+      if ((await planMonthTaken(db, plan.id, month)).attempts >= attempt) return 'skipped';
+      throw error;
+    }
+    const result = await core.chargeSaved(opened.payment, plan.payment_method_id);
+    if (result.paid) {
+      logger.info({ planId: plan.id, month, paymentId: opened.payment.id }, 'monthly gift charged');
+      return 'charged';
+    }
+    await declined(plan, month, attempt, total.totalCents, result.declined);
+    return 'declined';
+  }
+
+  /** A declined month: the donor is told, and the month is tried again in a few days or skipped. */
+  async function declined(plan: GivingPlanRow, month: string, attempt: number, totalCents: number, reason: string): Promise<void> {
+    const site = await siteFacts();
+    const now = clock();
+    const giveUp = attempt >= MAX_ATTEMPTS;
+    const retryAt = new Date(now.getTime() + RETRY_AFTER_DAYS * DAY_MS);
+    const next = nextMonthOn(plan.next_charge_on, plan.anchor_day);
+    await db.transaction().execute(async (trx) => {
+      if (giveUp) await movePlanOn(trx, plan.id, plan.next_charge_on, next, now.toISOString());
+      else await scheduleRetry(trx, plan.id, plan.next_charge_on, attempt, retryAt.toISOString(), now.toISOString());
+      const message = monthlyGiftDeclinedEmail({
+        to: plan.email,
+        site,
+        amountCents: totalCents,
+        reason,
+        retryOn: giveUp ? null : todayInFoundationZone(retryAt),
+        nextChargeOn: next,
+        manageLink: manageLinkOf(site, secret, plan),
+      });
+      await queueMail(trx, message, { purpose: 'monthly_gift_declined', dedupeKey: `plan:${plan.id}:${month}:${attempt}:declined` }, now);
+    });
+    mail.kick();
+    logger.warn({ planId: plan.id, month, attempt, reason, retryAt: giveUp ? null : retryAt.toISOString() }, giveUp ? 'monthly gift declined: month skipped' : 'monthly gift declined: will retry');
+  }
+
+  async function planByLink(query: unknown): Promise<GivingPlanRow> {
+    const link = parseBody(PlanLinkSchema, query);
+    const plan = await findPlan(db, link.plan);
+    const expected = plan ? Buffer.from(planSignature(secret, plan)) : null;
+    const given = Buffer.from(link.sig);
+    if (!plan || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new NotFoundError({ plan: 'This link is not valid or no longer works. Please use the link in your latest receipt, or sign in.' });
+    }
+    return plan;
+  }
+
+  async function planOfUser(userId: number, planId: number): Promise<GivingPlanRow> {
+    const plan = await findPlan(db, planId);
+    if (!plan || plan.user_id !== userId) throw new NotFoundError({ plan: 'No such monthly gift.' });
+    return plan;
+  }
+
+  async function change(plan: GivingPlanRow, body: unknown): Promise<GivingPlanView> {
+    const input = parseBody(ChangePlanSchema, body);
+    if (plan.status !== 'active') throw new ConflictError({ plan: 'This monthly gift has been stopped. Start a new one from the Donate button.' });
+    await updatePlan(db, plan.id, { gift_cents: input.amount, cover_fees: input.coverFees ? 1 : 0, updated_at: clock().toISOString() });
+    logger.info({ planId: plan.id, giftCents: input.amount }, 'monthly gift amount changed');
+    return viewOf((await findPlan(db, plan.id))!);
+  }
+
+  async function stop(plan: GivingPlanRow): Promise<GivingPlanView> {
+    if (plan.status === 'active') {
+      const now = clock().toISOString();
+      await updatePlan(db, plan.id, { status: 'stopped', stopped_at: now, updated_at: now });
+      logger.info({ planId: plan.id }, 'monthly gift stopped');
+    }
+    return viewOf((await findPlan(db, plan.id))!);
+  }
+
+  return {
+    /** Charges every due month once; safe to run on any number of instances at once. */
+    async chargeDue(): Promise<Record<Outcome, number>> {
+      const counts: Record<Outcome, number> = { charged: 0, declined: 0, skipped: 0 };
+      const now = clock();
+      const today = todayInFoundationZone(now);
+      for (const id of await listDuePlanIds(db, today, now.toISOString(), DUE_BATCH)) {
+        const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+        const plan = await claimDuePlan(db, id, today, now.toISOString(), leaseUntil);
+        if (!plan) continue;
+        try {
+          counts[await chargeMonth(plan)] += 1;
+        } catch (error) {
+          logger.error({ err: error, planId: id }, 'monthly gift could not be charged; will try again');
+        } finally {
+          await releasePlan(db, id, leaseUntil);
+        }
+      }
+      return counts;
+    },
+
+    viewByLink: async (query: unknown) => viewOf(await planByLink(query)),
+    changeByLink: async (query: unknown, body: unknown) => change(await planByLink(query), body),
+    stopByLink: async (query: unknown) => stop(await planByLink(query)),
+
+    ofUser: async (userId: number) => (await listPlansOfUser(db, userId)).map(viewOf),
+    changeForUser: async (userId: number, planId: number, body: unknown) => change(await planOfUser(userId, planId), body),
+    stopForUser: async (userId: number, planId: number) => stop(await planOfUser(userId, planId)),
+  };
+}
+
+export type GivingPlans = ReturnType<typeof createGivingPlans>;

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { ServerServices } from '../../services';
+import { bearerAuth } from '../middleware/auth';
+
+/**
+ * Monthly gifts (ADR 027): the signed link's calls (no sign-in; the link's signature is the key)
+ * and the signed-in donor's own plans. Each answers the plan as the donor sees it.
+ */
+export function givingRouter({ accounts, givingPlans }: ServerServices): Router {
+  const router = Router();
+  const { requireUser } = bearerAuth(accounts);
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  router.get('/plan', async (req, res) => {
+    res.json(await givingPlans.viewByLink(req.query));
+  });
+  router.post('/plan', async (req, res) => {
+    res.json(await givingPlans.changeByLink(req.body, req.body));
+  });
+  router.post('/plan/stop', async (req, res) => {
+    res.json(await givingPlans.stopByLink(req.body));
+  });
+
+  router.get('/my-plans', requireUser, async (req, res) => {
+    res.json(await givingPlans.ofUser(req.user!.id));
+  });
+  router.post('/my-plans/:id', requireUser, async (req, res) => {
+    res.json(await givingPlans.changeForUser(req.user!.id, Number(req.params.id), req.body));
+  });
+  router.post('/my-plans/:id/stop', requireUser, async (req, res) => {
+    res.json(await givingPlans.stopForUser(req.user!.id, Number(req.params.id)));
+  });
+
+  return router;
+}
