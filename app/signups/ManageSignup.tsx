@@ -9,6 +9,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
 import { GeneralErrors, SuccessNotice, TextField } from '../ui/FormFields';
 import { SIGNUP_FORMS } from './signup-forms';
+import { SignupDialog } from './SignupDialog';
 import type { AttendeeValues, SignupValues } from './signup-values';
 
 const cents = (amount: string) => parseAmountToCents(amount) ?? 0;
@@ -69,6 +70,7 @@ export function ManageSignup({ initial }: { initial: MySignup }) {
           Changes to this sign-up closed on {formatCalendarDate(signup.terms.changeDeadline)}. Please call or email us if something has changed.
         </p>
       ) : null}
+      {signup.kind === 'steakfry' && signup.terms.mayChange ? <AddPeople signup={signup} /> : null}
       {signup.terms.mayCancel ? <CancelPanel signup={signup} onDone={done} /> : null}
     </div>
   );
@@ -160,6 +162,43 @@ function ChangeForm({ signup, onDone }: { signup: MySignup; onDone: (next: MySig
           {busy ? 'Saving…' : 'Save changes'}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** More people for a paid party: a sign-up of their own for the same event, paying only for them. */
+function AddPeople({ signup }: { signup: MySignup }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-800">
+        Bring more people
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Add them as a party of their own for the same event: you pay only for them, and they show on your dashboard beside this sign-up.
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
+        className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
+      >
+        Add people…
+      </button>
+      {opened && !open ? (
+        <p className="mt-3 text-sm text-slate-700">
+          If you paid for more people, you will find them on{' '}
+          <Link className="font-semibold text-brand-700 underline" to="/dashboard">
+            your dashboard
+          </Link>
+          .
+        </p>
+      ) : null}
+      <SignupDialog event={signup.event} kind="steakfry" open={open} onOpenChange={setOpen} />
     </section>
   );
 }

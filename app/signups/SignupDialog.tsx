@@ -33,8 +33,11 @@ function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[]
   ]);
 }
 
+/** What the form needs of the event: the event page gives the whole event, a supporter's sign-up page its own copy. */
+type SignupEvent = Pick<ApiEvent, 'eventNumber' | 'eventType' | 'name' | 'description' | 'location' | 'eventDate' | 'signup'>;
+
 /** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
-export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEvent; kind: SignupKind; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SignupDialog({ event, kind, open, onOpenChange }: { event: SignupEvent; kind: SignupKind; open: boolean; onOpenChange: (open: boolean) => void }) {
   const revalidator = useRevalidator();
   const change = (next: boolean) => {
     onOpenChange(next);
@@ -47,7 +50,7 @@ export function SignupDialog({ event, kind, open, onOpenChange }: { event: ApiEv
   );
 }
 
-function SignupForm({ event, kind, onClose }: { event: ApiEvent; kind: SignupKind; onClose: () => void }) {
+function SignupForm({ event, kind, onClose }: { event: SignupEvent; kind: SignupKind; onClose: () => void }) {
   const id = useId();
   const { user } = useAuth();
   const root = useRootData();

@@ -75,7 +75,7 @@ export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules,
         ))}
       </ol>
       {maxAttendees < STEAKFRY_MAX_ATTENDEES ? (
-        <p className="text-sm text-slate-700">To bring more people, sign them up separately from the event page.</p>
+        <p className="text-sm text-slate-700">To bring more people, use Add people below.</p>
       ) : (
       <button
         type="button"

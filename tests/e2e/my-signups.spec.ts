@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { signedIn } from './accounts';
 import { EVENTS } from './content';
+import { fillCard } from './card';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, test } from './fixtures';
 
@@ -93,7 +94,7 @@ test('a golf team is cancelled from the dashboard and refunded in full, with an 
   }).toPass({ timeout: 10_000 });
 });
 
-test('a steak-fry party renames one person and removes another, and gets that share back; it cannot grow here', async ({ page }) => {
+test('a steak-fry party renames one person, removes another and gets that share back, then adds someone as a party of their own', async ({ page }) => {
   test.slow();
   await signedIn(page);
   const receiptEmail = `party.${Date.now().toString(36)}@example.org`;
@@ -113,7 +114,7 @@ test('a steak-fry party renames one person and removes another, and gets that sh
   const form = page.getByRole('region', { name: 'Change the details' });
   await expect(form.getByText('Paid for this party: $65.00')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Add attendee' })).toHaveCount(0);
-  await expect(form.getByText('To bring more people, sign them up separately from the event page.')).toBeVisible();
+  await expect(form.getByText('To bring more people, use Add people below.')).toBeVisible();
 
   await form.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('');
   await form.getByRole('button', { name: 'Save changes' }).click();
@@ -136,8 +137,21 @@ test('a steak-fry party renames one person and removes another, and gets that sh
   expect(await axe(page)).toEqual([]);
   await noSidewaysScroll(page);
 
-  await page.goto('/dashboard');
-  const item = page.getByRole('region', { name: 'Events' }).getByRole('listitem').filter({ hasText: benefit.name });
+  // More people: a party of their own for the same event, paying only for them.
+  await page.getByRole('region', { name: 'Bring more people' }).getByRole('button', { name: 'Add people…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Benefit Event sign-up' });
+  await dialog.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('Gran Doe');
+  await expect(dialog.getByLabel(/^Amount/)).toHaveValue('$25.00');
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('region', { name: 'Bring more people' }).getByRole('link', { name: 'your dashboard' }).click();
+
+  const items = page.getByRole('region', { name: 'Events' }).getByRole('listitem').filter({ hasText: benefit.name });
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: 'Gran Doe' }).getByText('Amount paid: $25.00')).toBeVisible();
+  const item = items.filter({ hasText: 'Pat Doe-Ray' });
   await expect(item.getByText('Pat Doe-Ray, Kit Doe')).toBeVisible();
   await expect(item.getByText('Partly refunded ($25.00): at your request')).toBeVisible();
   await expect(async () => {
