@@ -20,6 +20,8 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('forgot', 'routes/forgot.tsx'),
   route('reset/:token', 'routes/reset-password.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('verify/:token', 'routes/verify-email.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The back office (issue 11): every page but sign-in and set-up needs a staff session.

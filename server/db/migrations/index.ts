@@ -6,6 +6,7 @@ import * as paymentWebhooks from './20261122T100000-payment-webhooks';
 import * as paymentCore from './20261123T100000-payment-core';
 import * as backOffice from './20261124T090000-back-office';
 import * as contentEditing from './20261125T090000-content-editing';
+import * as accountControl from './20261126T110000-account-control';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123T100000-payment-core': paymentCore,
   '20261124T090000-back-office': backOffice,
   '20261125T090000-content-editing': contentEditing,
+  '20261126T110000-account-control': accountControl,
 };
 
 export class DialectMigrationProvider implements MigrationProvider {
