@@ -14,6 +14,8 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('gallery/:token', 'routes/gallery-album.tsx'),
   route('sponsors', 'routes/sponsors.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

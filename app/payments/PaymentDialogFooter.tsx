@@ -1,5 +1,6 @@
 import type { usePaymentFlow } from './payment-flow';
 import { FixErrorsNotice, NoticeBox, SuccessNotice } from '../ui/FormFields';
+import { PolicyNotice } from '../ui/PolicyNotice';
 
 /** Padding of the payment dialogs; the footer below reaches out to their edges. */
 export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
@@ -29,6 +30,7 @@ export function PaymentDialogFooter({
       {outcome === 'paid-unconfirmed' ? <SuccessNotice>{unconfirmedText}</SuccessNotice> : null}
       {outcome === 'refunded' ? <NoticeBox>{outcomeText}</NoticeBox> : null}
       <FixErrorsNotice errors={errors} />
+      {done ? null : <PolicyNotice action="confirming" />}
       <div className="mt-3 flex justify-end gap-3">
         <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
           {done ? 'Close' : 'Not now'}

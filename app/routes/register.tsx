@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useRedirectSignedIn } from '../accounts/AccountRedirects';
 import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../ui/FormFields';
+import { PolicyNotice } from '../ui/PolicyNotice';
 import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
@@ -56,6 +57,7 @@ export default function Page() {
           />
           <NewPasswordFields field={form.field} label="Password" />
           <FixErrorsNotice errors={form.errors} />
+          <PolicyNotice action="signing up" />
           <SubmitButton busy={form.busy} busyText="Signing up…">
             Sign Up
           </SubmitButton>

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { newAccount, signedIn, type Account } from './accounts';
+import { EVENTS } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, test } from './fixtures';
 
@@ -150,4 +151,42 @@ test('delete the account from a confirm dialog; it cannot log in afterwards', as
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
+});
+
+test('the privacy policy and the terms: linked from the footer and from every form that takes personal data or money', async ({ page }) => {
+  test.slow(); // several axe passes on a shared machine
+  await page.goto('/events');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What we must keep' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const policyLinks = async (scope: ReturnType<Page['locator']>) => {
+    await expect(scope.getByText(/you agree to our/)).toBeVisible();
+    await expect(scope.getByRole('link', { name: /Terms of use/ })).toHaveAttribute('href', '/terms');
+    await expect(scope.getByRole('link', { name: /Privacy policy/ })).toHaveAttribute('href', '/privacy');
+  };
+  await page.goto('/register');
+  await policyLinks(page.locator('main form'));
+
+  await page.goto('/events');
+  await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
+  const donation = page.getByRole('dialog');
+  await expect(donation).toBeVisible();
+  await policyLinks(donation);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await signedIn(page, newAccount('policy'));
+  await page.goto(`/events/${EVENTS.golf.eventNumber}`);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const signup = page.getByRole('dialog');
+  await expect(signup).toBeVisible();
+  await policyLinks(signup);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 });
