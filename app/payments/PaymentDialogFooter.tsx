@@ -30,7 +30,6 @@ export function PaymentDialogFooter({
       {outcome === 'paid-unconfirmed' ? <SuccessNotice>{unconfirmedText}</SuccessNotice> : null}
       {outcome === 'refunded' ? <NoticeBox>{outcomeText}</NoticeBox> : null}
       <FixErrorsNotice errors={errors} />
-      {done ? null : <PolicyNotice action="confirming" />}
       <div className="mt-3 flex justify-end gap-3">
         <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
           {done ? 'Close' : 'Not now'}
@@ -43,6 +42,12 @@ export function PaymentDialogFooter({
           {sendingRequest ? 'Processing…' : 'Confirm'}
         </button>
       </div>
+      {/* After the buttons, so the keyboard reaches Confirm first. */}
+      {done ? null : (
+        <div className="mt-2 text-right">
+          <PolicyNotice action="confirming" />
+        </div>
+      )}
     </div>
   );
 }

@@ -57,10 +57,10 @@ export default function Page() {
           />
           <NewPasswordFields field={form.field} label="Password" />
           <FixErrorsNotice errors={form.errors} />
-          <PolicyNotice action="signing up" />
           <SubmitButton busy={form.busy} busyText="Signing up…">
             Sign Up
           </SubmitButton>
+          <PolicyNotice action="signing up" />
         </form>
         <p className="mt-6 text-center text-sm text-slate-700">
           Already have an account?{' '}
