@@ -14,6 +14,8 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('gallery/:token', 'routes/gallery-album.tsx'),
   route('sponsors', 'routes/sponsors.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('dashboard/signups/:signupId', 'routes/my-signup.tsx'),
   route('login', 'routes/login.tsx'),
@@ -22,6 +24,8 @@ export default [
   route('forgot', 'routes/forgot.tsx'),
   route('reset/:token', 'routes/reset-password.tsx'),
   route('receipts/:paymentId/:signature', 'routes/receipt.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('verify/:token', 'routes/verify-email.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The back office (issue 11): every page but sign-in and set-up needs a staff session.

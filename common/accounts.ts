@@ -37,13 +37,15 @@ const matchingPasswords = <T extends { password: string; password2: string }>(va
   }
 };
 
+const usernameField = text('Username')
+  .min(1, 'Username is required.')
+  .regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, _ or . (no spaces).');
+
 export const RegisterSchema = z
   .object({
     first: name('First name'),
     last: name('Last name'),
-    username: text('Username')
-      .min(1, 'Username is required.')
-      .regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, _ or . (no spaces).'),
+    username: usernameField,
     email: emailField,
     password: newPassword,
     password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
@@ -64,6 +66,42 @@ export const ResetPasswordSchema = z
     password2: z.string({ error: 'Re-enter your password.' }).min(1, 'Re-enter your password.'),
   })
   .superRefine(matchingPasswords);
+
+/** The account page's profile form: the same fields and rules as registration, without the password. */
+export const ProfileSchema = z.object({
+  first: name('First name'),
+  last: name('Last name'),
+  username: usernameField,
+  email: emailField,
+});
+
+const currentPassword = z
+  .string({ error: 'Enter your current password.' })
+  .min(1, 'Enter your current password.')
+  .max(PASSWORD_MAX, 'This password is not correct.');
+
+export const ChangePasswordSchema = z
+  .object({
+    current: currentPassword,
+    password: newPassword,
+    password2: z.string({ error: 'Re-enter your new password.' }).min(1, 'Re-enter your new password.'),
+  })
+  .superRefine(matchingPasswords);
+
+export const DeleteAccountSchema = z.object({ password: currentPassword });
+
+export const VerifyEmailSchema = z.object({
+  token: z.string({ error: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.'),
+});
+
+/** GET /api/user/account: the profile as stored, and whether its email is confirmed. */
+export interface AccountProfile {
+  first: string;
+  last: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+}
 
 /** What a login token carries (spec §3 User) and the browser decodes. */
 export interface TokenClaims {

@@ -290,6 +290,19 @@ export const GallerySchema = z.strictObject({
 });
 
 // ---------------------------------------------------------------------------
+// privacy.json, terms.json
+// ---------------------------------------------------------------------------
+
+/** The privacy policy and the terms: a heading, the date they last changed, an intro and sections. */
+export const LegalPageSchema = z.strictObject({
+  heading: text,
+  updated: IsoDateSchema,
+  intro: ParagraphsSchema,
+  sections: z.array(SectionSchema).min(1),
+});
+export type LegalPage = z.infer<typeof LegalPageSchema>;
+
+// ---------------------------------------------------------------------------
 // All page files
 // ---------------------------------------------------------------------------
 
@@ -305,6 +318,8 @@ export const contentFiles = {
   scholarship: ScholarshipSchema,
   family_of_the_year: FamilyOfTheYearSchema,
   gallery: GallerySchema,
+  privacy: LegalPageSchema,
+  terms: LegalPageSchema,
 } as const;
 
 export type PageKey = keyof typeof contentFiles;

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { TokenUser } from '../lib/auth';
 import { formatDayOf } from '../../common/dates';
 
 const capitalise = (word: string | undefined) => (word ? word.charAt(0).toLocaleUpperCase() + word.slice(1) : '');
 
 /** Spec §2 My Dashboard: avatar, capitalised name, 'Joined {Month} {day}, {year}', email, @username. */
-export function ProfileCard({ user }: { user: TokenUser }) {
+export function ProfileCard({ user, children }: { user: TokenUser; children?: ReactNode }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
   const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
@@ -47,6 +48,12 @@ export function ProfileCard({ user }: { user: TokenUser }) {
         ) : null}
       </p>
       <p className="text-slate-700">@{user.username}</p>
+      {children}
+      <p className="mt-4">
+        <Link to="/account" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Edit your account
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { usePaymentFlow } from './payment-flow';
 import { FixErrorsNotice, NoticeBox, SuccessNotice } from '../ui/FormFields';
+import { PolicyNotice } from '../ui/PolicyNotice';
 
 /** Padding of the payment dialogs; the footer below reaches out to their edges. */
 export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
@@ -41,6 +42,12 @@ export function PaymentDialogFooter({
           {sendingRequest ? 'Processing…' : 'Confirm'}
         </button>
       </div>
+      {/* After the buttons, so the keyboard reaches Confirm first. */}
+      {done ? null : (
+        <div className="mt-2 text-right">
+          <PolicyNotice action="confirming" />
+        </div>
+      )}
     </div>
   );
 }

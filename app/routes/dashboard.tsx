@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
 import type { FieldErrors } from '../../common/api-errors';
 import { DonationsList, EventsList } from '../accounts/DashboardLists';
+import { EmailStatus } from '../accounts/EmailStatus';
 import { ProfileCard } from '../accounts/ProfileCard';
 import { TaxDocuments } from '../accounts/TaxDocuments';
 import { NeedsJavaScript } from '../ui/FormFields';
@@ -55,7 +56,9 @@ export default function Page() {
         <NeedsJavaScript />
         {hydrated && isAuthenticated && user ? (
           <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-            <ProfileCard user={user} />
+            <ProfileCard user={user}>
+              <EmailStatus />
+            </ProfileCard>
             <div className="space-y-6" aria-busy={load.state === 'loading'}>
               {load.state === 'loading' ? (
                 <p role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useRedirectSignedIn } from '../accounts/AccountRedirects';
 import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../ui/FormFields';
+import { PolicyNotice } from '../ui/PolicyNotice';
 import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
@@ -59,6 +60,7 @@ export default function Page() {
           <SubmitButton busy={form.busy} busyText="Signing up…">
             Sign Up
           </SubmitButton>
+          <PolicyNotice action="signing up" />
         </form>
         <p className="mt-6 text-center text-sm text-slate-700">
           Already have an account?{' '}

@@ -2,7 +2,7 @@ import { siteOrigin } from '../lib/seo/site-origin.server';
 import type { Route } from './+types/sitemap';
 
 /** Pages worth finding in a search engine; account pages are left out on purpose. */
-const PUBLIC_PATHS = ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors', '/register'];
+const PUBLIC_PATHS = ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors', '/register', '/privacy', '/terms'];
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

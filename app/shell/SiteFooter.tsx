@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Site } from '../../common/content';
 import { FacebookIcon, InstagramIcon, TwitterIcon } from '../ui/icons';
 
@@ -56,7 +57,15 @@ export function SiteFooter({ site, year }: { site: Site | null; year: number }) 
         ) : null}
       </div>
       <div className="border-t border-brand-700">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs">{`© ${year} ${site?.name ?? ''}. All rights reserved.`}</p>
+        <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs">
+          {`© ${year} ${site?.name ?? ''}. All rights reserved.`}{' '}
+          <Link to="/privacy" className="inline-block px-1 py-1 underline decoration-gold-300 underline-offset-2 hover:text-white">
+            Privacy policy
+          </Link>{' '}
+          <Link to="/terms" className="inline-block px-1 py-1 underline decoration-gold-300 underline-offset-2 hover:text-white">
+            Terms of use
+          </Link>
+        </p>
       </div>
     </footer>
   );

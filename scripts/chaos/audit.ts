@@ -191,10 +191,14 @@ export async function audit({ db, gateway, outboxDir, events, flows }: { db: Db;
   const filesByMail = new Map<number, number>();
   let strayFiles = 0;
   const mailIds = new Set(mails.map((m) => Number(m.id)));
+  // Account mails (the link that verifies a new account's email) are not receipts: counted apart.
+  const receiptIds = new Set(mails.filter((m) => m.payment_id !== null).map((m) => Number(m.id)));
+  let receiptFiles = 0;
   for (const name of emlNames) {
     const id = Number(/-outbox-(\d+)\./.exec(name)?.[1] ?? NaN);
     if (!mailIds.has(id)) strayFiles += 1;
     else filesByMail.set(id, (filesByMail.get(id) ?? 0) + 1);
+    if (receiptIds.has(id)) receiptFiles += 1;
   }
   const mailsByPayment = new Map<number, typeof mails>();
   for (const m of mails) if (m.payment_id !== null) mailsByPayment.set(Number(m.payment_id), [...(mailsByPayment.get(Number(m.payment_id)) ?? []), m]);
@@ -276,9 +280,9 @@ export async function audit({ db, gateway, outboxDir, events, flows }: { db: Db;
     phantom,
     refunded,
     receipts: {
-      files: emlNames.length,
-      outboxSent: mails.filter((m) => m.status === 'sent').length,
-      outboxPending: mails.filter((m) => m.status === 'pending').length,
+      files: receiptFiles,
+      outboxSent: mails.filter((m) => m.payment_id !== null && m.status === 'sent').length,
+      outboxPending: mails.filter((m) => m.payment_id !== null && m.status === 'pending').length,
       strayFiles,
       tempFiles,
     },

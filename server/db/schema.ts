@@ -18,8 +18,22 @@ export interface UsersTable {
   password_hash: string;
   /** Login tokens issued before this moment are refused (set by a password reset). */
   password_changed_at: string | null;
+  /** When the current email was confirmed through its emailed link; null until then (and after a change). */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Single-use links that confirm an address; only the token's SHA-256 is kept. */
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The address the link went to; it verifies nothing once the account's email is another. */
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface PasswordResetsTable {
@@ -446,6 +460,7 @@ export interface MediaFilesTable {
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   events: EventsTable;
   event_stats: EventStatsTable;
   event_accommodations: EventAccommodationsTable;

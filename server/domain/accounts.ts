@@ -2,11 +2,16 @@ import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import {
+  ChangePasswordSchema,
+  DeleteAccountSchema,
   emailField,
   ForgotPasswordSchema,
   LoginSchema,
+  ProfileSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  VerifyEmailSchema,
+  type AccountProfile,
   type Dashboard,
   type TokenClaims,
 } from '../../common/accounts';
@@ -15,31 +20,46 @@ import { centsToDecimalString } from '../../common/money';
 import { refundNote } from '../../common/payments';
 import { DuplicateKeyError } from '../db/errors';
 import type { Db } from '../db/database';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/json';
 import {
+  consumeEmailVerification,
   consumePasswordReset,
+  deleteUser,
+  expireEmailVerifications,
   expirePasswordResets,
   findUserByEmail,
   findUserById,
+  insertEmailVerification,
   insertPasswordReset,
   insertUser,
   takenIdentities,
   updatePassword,
+  updateProfile,
   type User,
 } from '../db/repositories/users';
+import { accountRecords, claimSignedOutGifts, eraseAccountRecords } from '../db/repositories/account-data';
+import { emailChangedEmail } from '../mail/templates/email-changed';
+import { emailVerificationEmail } from '../mail/templates/email-verification';
 import type { Logger } from '../logger';
 import { listDonationsOfUser, listSignupsOfUser, type PaymentFacts } from '../db/repositories/dashboard';
 import { queueMail, type MailDelivery } from './mail-queue';
 import { passwordResetEmail } from '../mail/templates/password-reset';
 import type { MailSiteFacts } from '../mail/templates/site';
 import { isCommonPassword } from './common-passwords';
-import { ConflictError, UnauthorizedError, ValidationError } from './errors';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { parseBody } from './parse';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_LINK_MINUTES = 60;
+export const VERIFY_LINK_HOURS = 48;
 const WRONG_CREDENTIALS = 'Email or password is incorrect.';
+const WRONG_PASSWORD = 'This password is not correct.';
 const COMMON_PASSWORD = 'This password is too common and easy to guess. Please choose another.';
+const USERNAME_TAKEN = 'This username is taken. Please choose another.';
+const EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
+const BAD_VERIFY_LINK = 'This link has expired or was already used. Log in and ask for a new one from your dashboard.';
 
 /** The authenticated caller, as read from a verified token. */
 export interface AuthUser {
@@ -106,8 +126,33 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
     if (isCommonPassword(password)) throw new ValidationError({ [field]: COMMON_PASSWORD });
   }
 
+  /** Writes a verification link for the account's current email and its mail, in the caller's transaction. */
+  async function queueVerification(trx: Transaction<Database>, user: User, site: MailSiteFacts, now: Date): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + VERIFY_LINK_HOURS * 3_600_000).toISOString();
+    await insertEmailVerification(trx, { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt, now: now.toISOString() });
+    const message = emailVerificationEmail({ to: user.email, first: user.first, verifyUrl: `${site.url}/verify/${token}`, expiresInHours: VERIFY_LINK_HOURS, site });
+    await queueMail(trx, message, { purpose: 'email_verification', sensitive: true }, now);
+  }
+
+  /** Gifts made signed out since the email was verified join the account when it looks at them (ADR 026). */
+  async function claimGiftsOfVerified(user: User | null): Promise<void> {
+    if (user?.emailVerifiedAt) await claimSignedOutGifts(db, user.id, user.email, nowIso());
+  }
+
+  async function userOrGone(userId: number): Promise<User> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new UnauthorizedError({ auth: 'Please log in again.' });
+    return user;
+  }
+
+  /** The current password, checked before any change that could lock the owner out. */
+  async function assertPassword(user: User, password: string, field: string): Promise<void> {
+    if (!(await verify(user.passwordHash, password))) throw new ValidationError({ [field]: WRONG_PASSWORD });
+  }
+
   return {
-    async register(body: unknown): Promise<{ id: number }> {
+    async register(body: unknown, origin: string): Promise<{ id: number }> {
       // Every problem in one answer (the form's, a common password, a taken name or email), so
       // nobody has to send the form twice to learn about the second one.
       const parsed = RegisterSchema.safeParse(body ?? {});
@@ -117,13 +162,20 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
       const email = errors.email ? null : (emailField.safeParse(raw.email).data ?? null);
       const username = errors.username || typeof raw.username !== 'string' ? null : raw.username.trim();
       const taken = await takenIdentities(db, email, username);
-      if (taken.username) errors.username = 'This username is taken. Please choose another.';
-      if (taken.email) errors.email = 'An account with this email already exists. Log in instead.';
+      if (taken.username) errors.username = USERNAME_TAKEN;
+      if (taken.email) errors.email = EMAIL_TAKEN;
       if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors);
       const input = parsed.data;
       const passwordHash = await hash(input.password);
+      const site = await siteFacts(origin);
       try {
-        const user = await insertUser(db, { ...input, passwordHash });
+        // The account and its verification mail are written together (ADR 015).
+        const user = await db.transaction().execute(async (trx) => {
+          const created = await insertUser(trx, { ...input, passwordHash });
+          await queueVerification(trx, created, site, new Date());
+          return created;
+        });
+        mail.kick();
         logger.info({ userId: user.id }, 'account registered');
         return { id: user.id };
       } catch (error) {
@@ -163,6 +215,7 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
     },
 
     async dashboard(userId: number): Promise<Dashboard> {
+      await claimGiftsOfVerified(await findUserById(db, userId));
       const [donations, signups] = await Promise.all([listDonationsOfUser(db, userId), listSignupsOfUser(db, userId)]);
       return {
         donations: donations.map((d) => ({ amount: centsToDecimalString(d.amountCents), message: d.message, ...paymentState(d) })),
@@ -226,6 +279,128 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
         await expirePasswordResets(trx, userId, now);
       });
       logger.info({ userId }, 'password reset');
+    },
+
+    async account(userId: number): Promise<AccountProfile> {
+      const user = await userOrGone(userId);
+      return { first: user.first, last: user.last, username: user.username, email: user.email, emailVerified: user.emailVerifiedAt !== null };
+    },
+
+    /** "Send the link again" from the dashboard; an email already confirmed needs none. */
+    async resendVerification(userId: number, origin: string): Promise<void> {
+      const user = await userOrGone(userId);
+      if (user.emailVerifiedAt) throw new ConflictError({ email: 'Your email is already confirmed.' });
+      const site = await siteFacts(origin);
+      await db.transaction().execute((trx) => queueVerification(trx, user, site, new Date()));
+      mail.kick();
+    },
+
+    /**
+     * Confirms the address the link was sent to (one use, before it expires, only while it is still
+     * the account's email) and, in the same transaction, gives the account the gifts made signed
+     * out with that address: never before, so nobody claims gifts by typing someone's email.
+     */
+    async verifyEmail(body: unknown): Promise<void> {
+      const { token } = parseBody(VerifyEmailSchema, body);
+      const now = nowIso();
+      const verified = await db.transaction().execute(async (trx) => {
+        const found = await consumeEmailVerification(trx, sha256(token), now);
+        if (found) await claimSignedOutGifts(trx, found.userId, found.email, now);
+        return found;
+      });
+      if (!verified) throw new ValidationError({ token: BAD_VERIFY_LINK });
+      logger.info({ userId: verified.userId }, 'email verified');
+    },
+
+    /**
+     * New names, username and email under registration's rules. A new email is unverified until its
+     * link is used; the old address is told of the change. Answers a fresh token with the new claims.
+     */
+    async updateProfile(userId: number, body: unknown, origin: string): Promise<{ token: string; emailChanged: boolean }> {
+      const parsed = ProfileSchema.safeParse(body ?? {});
+      const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+      const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const email = errors.email ? null : (emailField.safeParse(raw.email).data ?? null);
+      const username = errors.username || typeof raw.username !== 'string' ? null : raw.username.trim();
+      const taken = await takenIdentities(db, email, username, userId);
+      if (taken.username) errors.username = USERNAME_TAKEN;
+      if (taken.email) errors.email = 'Another account uses this email.';
+      if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const before = await userOrGone(userId);
+      const emailChanged = before.email !== parsed.data.email;
+      const site = emailChanged ? await siteFacts(origin) : null;
+      const now = new Date();
+      try {
+        const user = await db.transaction().execute(async (trx) => {
+          const updated = await updateProfile(trx, userId, parsed.data, now.toISOString());
+          if (site) {
+            await expireEmailVerifications(trx, userId, now.toISOString());
+            await queueVerification(trx, updated, site, now);
+            await queueMail(trx, emailChangedEmail({ to: before.email, first: updated.first, newEmail: updated.email, site }), { purpose: 'email_changed' }, now);
+          }
+          return updated;
+        });
+        if (site) mail.kick();
+        logger.info({ userId, emailChanged }, 'profile updated');
+        return { token: await issueToken(user), emailChanged };
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw new ConflictError({ email: 'Another account uses this email or username.' });
+        throw error;
+      }
+    },
+
+    /** A new password ends every other session (its token's pv changes); this browser gets a fresh token. */
+    async changePassword(userId: number, body: unknown): Promise<{ token: string }> {
+      const input = parseBody(ChangePasswordSchema, body);
+      const user = await userOrGone(userId);
+      await assertPassword(user, input.current, 'current');
+      await assertStrongPassword(input.password);
+      const passwordHash = await hash(input.password);
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await updatePassword(trx, userId, passwordHash, now);
+        await expirePasswordResets(trx, userId, now);
+      });
+      logger.info({ userId }, 'password changed');
+      return { token: await issueToken(await userOrGone(userId)) };
+    },
+
+    /**
+     * Erases the person and keeps the money (ADR 026): payments, donations, sign-ups and refunds stay
+     * with their amounts and states, unowned and without name or address; the user row, its links
+     * and so every token go. The email can register again.
+     */
+    async deleteAccount(userId: number, body: unknown): Promise<void> {
+      const { password } = parseBody(DeleteAccountSchema, body);
+      const user = await userOrGone(userId);
+      await assertPassword(user, password, 'password');
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await eraseAccountRecords(trx, userId, user.email, now);
+        await deleteUser(trx, userId);
+      });
+      logger.info({ userId }, 'account deleted');
+    },
+
+    /** "Download my data": the account and its own records; never a password hash or a token. */
+    async exportData(userId: number) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new NotFoundError({ auth: 'This account no longer exists.' });
+      await claimGiftsOfVerified(user);
+      return {
+        exportedAt: nowIso(),
+        account: {
+          first: user.first,
+          last: user.last,
+          username: user.username,
+          email: user.email,
+          emailVerified: user.emailVerifiedAt !== null,
+          emailVerifiedAt: user.emailVerifiedAt,
+          joined: user.createdAt,
+          passwordChangedAt: user.passwordChangedAt,
+        },
+        ...(await accountRecords(db, userId)),
+      };
     },
   };
 }

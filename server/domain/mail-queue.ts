@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import { ERASED_EMAIL } from '../db/repositories/account-data';
 import { claimMail, enqueueMail, listDueMail, markMailSent, scheduleMailRetry, type OutboxMessage } from '../db/repositories/mail-outbox';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
@@ -22,6 +23,8 @@ export interface MailMeta {
  * change that caused it commits, and a worker delivers it, retrying through mail-server outages.
  */
 export async function queueMail(db: Executor, message: MailMessage, meta: MailMeta, now: Date): Promise<boolean> {
+  // A deleted account's records keep this address in place of the person's (ADR 026): nobody to write to.
+  if (message.to === ERASED_EMAIL) return false;
   return enqueueMail(db, {
     purpose: meta.purpose,
     paymentId: meta.paymentId ?? null,

@@ -190,7 +190,7 @@ test('password reset through the emailed link', async ({ page }) => {
 
   let link: string | undefined;
   await expect(async () => {
-    const mail = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to.includes(account.email));
+    const mail = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to.includes(account.email) && m.subject === 'Reset your password');
     link = mail ? /https?:\/\/\S+\/reset\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] : undefined;
     expect(link).toBeTruthy();
   }).toPass({ timeout: 10_000 });

@@ -353,7 +353,7 @@ describe('password reset', () => {
     const known = await client.post('/api/user/forgot', { email: user.email.toUpperCase() });
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
-    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()));
+    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'Reset your password');
     expect(mail.subject).toBe('Reset your password');
     expect(linkIn(mail.text)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(mail.text).toContain(`${server.url}/reset/`);
@@ -365,7 +365,7 @@ describe('password reset', () => {
     const user = await register();
     const oldToken = await login(user.email, user.password);
     await client.post('/api/user/forgot', { email: user.email });
-    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()));
+    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'Reset your password');
     const token = linkIn(mail.text)!;
 
     const mismatch = await client.post('/api/user/reset', { token, password: 'brand-new-secret-1', password2: 'brand-new-secret-2' });
@@ -389,7 +389,7 @@ describe('password reset', () => {
   it('refuses an expired or made-up link', async () => {
     const user = await register();
     await client.post('/api/user/forgot', { email: user.email });
-    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()));
+    const mail = await waitForMail(outbox(), (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'Reset your password');
     const token = linkIn(mail.text)!;
     await server.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     const expired = await client.post('/api/user/reset', { token, password: 'brand-new-secret-1', password2: 'brand-new-secret-1' });

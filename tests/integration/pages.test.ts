@@ -29,6 +29,10 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/family_of_the_year', h1(content.family_of_the_year.heading)],
   ['/gallery', h1(content.gallery.heading)],
   ['/sponsors', h1(content.sponsors.heading)],
+  ['/privacy', h1(content.privacy.heading)],
+  ['/terms', h1(content.terms.heading)],
+  ['/account', /Your account/],
+  ['/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', /Confirm your email/],
   ['/dashboard', /My Dashboard/],
   ['/login', /Log in to your profile/],
   ['/register', /Register with us/],
@@ -100,13 +104,14 @@ describe('discoverability', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(server.url, ''));
-    for (const path of ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors']) {
+    for (const path of ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors', '/privacy', '/terms']) {
       expect(locs).toContain(path);
     }
     const events = (await server.client().get('/api/events/all')).json as unknown as { event: { eventNumber: number }[] };
     for (const { eventNumber } of events.event) expect(locs).toContain(`/events/${eventNumber}`);
     expect(locs.filter((l) => /^\/gallery\/[a-z0-9]+$/.test(l)).sort()).toEqual(content.gallery.galleries.map((g) => `/gallery/${g.token}`).sort());
     expect(locs).not.toContain('/dashboard');
+    expect(locs).not.toContain('/account');
   });
 
   it('robots.txt allows the site, keeps crawlers off private paths and names the sitemap', async () => {

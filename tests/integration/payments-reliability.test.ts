@@ -125,7 +125,7 @@ describe(`the site on Stripe, against a fake Stripe on loopback (${testDbKind()}
     fake.succeed(id);
     expect((await deliver(server.url, intentEvent(fake, 'payment_intent.succeeded', id))).status).toBe(200);
     expect((await paymentRow(server.db, id)).status).toBe('paid');
-    const mail = await waitForMail(server.config.mail.outboxDir, (m) => m.to === user.account.email);
+    const mail = await waitForMail(server.config.mail.outboxDir, (m) => m.to === user.account.email && m.attachments.some((a) => a.filename.endsWith('.ics')));
     expect(mail.attachments.some((a) => a.filename.endsWith('.ics'))).toBe(true);
   });
 

@@ -319,7 +319,7 @@ describe('places are never oversold (ADR 014)', () => {
     const refunds = await server.db.selectFrom('simulated_refunds').selectAll().where('intent_id', 'in', rows.slice(0, 3).map((r) => r.intent_id!)).execute();
     expect(refunds.map((r) => r.amount_cents)).toEqual([40000, 40000, 40000]);
     for (const v of early) {
-      const notice = await waitForMail(server.config.mail.outboxDir, (m) => m.to === v.email);
+      const notice = await waitForMail(server.config.mail.outboxDir, (m) => m.to === v.email && /refunded/.test(m.subject));
       expect(notice.subject).toMatch(/^Your payment of \$400\.00 to .+ has been refunded$/);
       expect(notice.text).toContain('The event filled up before your payment reached us');
     }

@@ -12,6 +12,8 @@ export const PAGE_TITLES: Record<PageKey, string> = {
   scholarship: 'Scholarship',
   family_of_the_year: 'Families of the year',
   gallery: 'Gallery albums',
+  privacy: 'Privacy policy',
+  terms: 'Terms of use',
 };
 
 export const PAGE_PATHS: Record<PageKey, string> = {
@@ -25,4 +27,6 @@ export const PAGE_PATHS: Record<PageKey, string> = {
   scholarship: '/scholarship',
   family_of_the_year: '/family_of_the_year',
   gallery: '/gallery',
+  privacy: '/privacy',
+  terms: '/terms',
 };

@@ -8,6 +8,7 @@ import * as backOffice from './20261124T090000-back-office';
 import * as contentEditing from './20261125T090000-content-editing';
 import * as signupChanges from './20261126T090000-signup-changes';
 import * as receipts from './20261126T100000-receipts';
+import * as accountControl from './20261126T110000-account-control';
 import * as giving from './20261126T120000-giving';
 import * as monthlyGifts from './20261126T130000-monthly-gifts';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261125T090000-content-editing': contentEditing,
   '20261126T090000-signup-changes': signupChanges,
   '20261126T100000-receipts': receipts,
+  '20261126T110000-account-control': accountControl,
   '20261126T120000-giving': giving,
   '20261126T130000-monthly-gifts': monthlyGifts,
 };

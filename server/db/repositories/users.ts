@@ -13,10 +13,11 @@ export interface User {
   email: string;
   passwordHash: string;
   passwordChangedAt: string | null;
+  emailVerifiedAt: string | null;
   createdAt: string;
 }
 
-const USER_COLUMNS = ['id', 'first', 'last', 'username', 'email', 'password_hash', 'password_changed_at', 'created_at'] as const;
+const USER_COLUMNS = ['id', 'first', 'last', 'username', 'email', 'password_hash', 'password_changed_at', 'email_verified_at', 'created_at'] as const;
 
 function toUser(row: {
   id: number;
@@ -26,6 +27,7 @@ function toUser(row: {
   email: string;
   password_hash: string;
   password_changed_at: string | null;
+  email_verified_at: string | null;
   created_at: string;
 }): User {
   return {
@@ -36,6 +38,7 @@ function toUser(row: {
     email: row.email,
     passwordHash: row.password_hash,
     passwordChangedAt: row.password_changed_at,
+    emailVerifiedAt: row.email_verified_at,
     createdAt: row.created_at,
   };
 }
@@ -54,8 +57,16 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ? toUser(row) : null;
 }
 
-/** Which of an email and a username (either may be null: not asked) another account already uses, ignoring case. */
-export async function takenIdentities(db: Executor, email: string | null, username: string | null): Promise<{ email: boolean; username: boolean }> {
+/**
+ * Which of an email and a username (either may be null: not asked) another account already uses,
+ * ignoring case; `exceptUserId` leaves out the asking account (editing its own profile).
+ */
+export async function takenIdentities(
+  db: Executor,
+  email: string | null,
+  username: string | null,
+  exceptUserId: number | null = null,
+): Promise<{ email: boolean; username: boolean }> {
   const wanted = { email: email?.toLowerCase() ?? null, username: username?.toLowerCase() ?? null };
   if (wanted.email === null && wanted.username === null) return { email: false, username: false };
   const rows = await db
@@ -67,6 +78,7 @@ export async function takenIdentities(db: Executor, email: string | null, userna
         ...(wanted.username === null ? [] : [eb(sql<string>`lower(username)`, '=', wanted.username)]),
       ]),
     )
+    .$if(exceptUserId !== null, (q) => q.where('id', '<>', exceptUserId!))
     .execute();
   return {
     email: rows.some((r) => r.email.toLowerCase() === wanted.email),
@@ -89,6 +101,7 @@ export async function insertUser(
         email: input.email.toLowerCase(),
         password_hash: input.passwordHash,
         password_changed_at: null,
+        email_verified_at: null,
         created_at: now,
         updated_at: now,
       })
@@ -132,4 +145,73 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, now:
 /** After a reset every other outstanding link of the user stops working too. */
 export async function expirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** New names and email; a changed email is unverified again (its new link confirms it). */
+export async function updateProfile(
+  db: Executor,
+  userId: number,
+  input: { first: string; last: string; username: string; email: string },
+  at: string,
+): Promise<User> {
+  const current = await findUserById(db, userId);
+  const emailChanged = current !== null && current.email !== input.email.toLowerCase();
+  const row = await failOnDuplicate(() =>
+    db
+      .updateTable('users')
+      .set({
+        first: input.first,
+        last: input.last,
+        username: input.username,
+        email: input.email.toLowerCase(),
+        ...(emailChanged ? { email_verified_at: null } : {}),
+        updated_at: at,
+      })
+      .where('id', '=', userId)
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow(),
+  );
+  return toUser(row);
+}
+
+export async function insertEmailVerification(db: Executor, input: { userId: number; email: string; tokenHash: string; expiresAt: string; now: string }): Promise<void> {
+  await db
+    .insertInto('email_verifications')
+    .values({ user_id: input.userId, email: input.email, token_hash: input.tokenHash, expires_at: input.expiresAt, used_at: null, created_at: input.now })
+    .execute();
+}
+
+/**
+ * Uses up an unused, unexpired link (one conditional UPDATE: two clicks cannot both win) and marks
+ * its account verified when the account's email is still the one the link was sent to. Answers
+ * the account and the address, or null when the link is not (or no longer) good.
+ */
+export async function consumeEmailVerification(db: Executor, tokenHash: string, now: string): Promise<{ userId: number; email: string } | null> {
+  const link = await db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
+  if (!link) return null;
+  const verified = await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', Number(link.user_id))
+    .where('email', '=', link.email)
+    .returning('id')
+    .executeTakeFirst();
+  return verified ? { userId: Number(link.user_id), email: link.email } : null;
+}
+
+/** Links sent to an address no longer the account's (after an email change) stop working. */
+export async function expireEmailVerifications(db: Executor, userId: number, now: string): Promise<void> {
+  await db.updateTable('email_verifications').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export async function deleteUser(db: Executor, userId: number): Promise<void> {
+  // Reset and verification links go with it (ON DELETE CASCADE); payments keep their row, unowned.
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -100,6 +100,30 @@ export function createRateLimits(counters: Counters) {
       return [limiter('reset-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
+    /** Verification mails from the dashboard: like reset mails, a few per account and per address. */
+    verificationMail(): RequestHandler[] {
+      const message = (req: Request) => ({ email: `Too many links asked for. Please try again ${retryIn(req)}.` });
+      return [
+        limiter('verify-mail-ip', { limit: 20, keyGenerator: ipKey, message }),
+        limiter('verify-mail-user', { limit: 5, keyGenerator: userKey, message }),
+      ];
+    },
+
+    /** Failed verification links, like failed reset links. */
+    verifyEmail(): RequestHandler[] {
+      const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
+      return [limiter('verify-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
+    },
+
+    /**
+     * Changes that need the current password (new password, deleting the account): wrong passwords
+     * are capped per account like logins, so a borrowed session cannot guess it.
+     */
+    passwordConfirmed(): RequestHandler[] {
+      const message = (req: Request) => ({ auth: `Too many wrong passwords. Please try again ${retryIn(req)}.` });
+      return [limiter('confirm-password-user', { limit: 10, skipSuccessfulRequests: true, keyGenerator: userKey, message })];
+    },
+
     /** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
     register(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });

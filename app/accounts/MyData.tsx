@@ -1,0 +1,127 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { PASSWORD_MAX } from '../../common/accounts';
+import { FixErrorsNotice, GeneralErrors, TextField } from '../ui/FormFields';
+import { CloseIcon } from '../ui/icons';
+import { ApiError, apiRequest } from '../lib/api';
+import { logOut } from '../lib/auth';
+import { useApiForm } from '../lib/hooks/use-api-form';
+import { useReturnFocus } from '../lib/hooks/use-return-focus';
+
+/** "Download my data": the JSON the server answers, saved as a file by the browser. */
+export function DownloadData() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function download() {
+    setBusy(true);
+    setError('');
+    try {
+      const data = await apiRequest<unknown>('/user/export');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'my-data.json';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (e) {
+      setError(e instanceof ApiError ? Object.values(e.fields).join(' ') : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="my-data-heading" className="space-y-3">
+      <h2 id="my-data-heading" className="text-xl font-semibold text-brand-800">
+        Your data
+      </h2>
+      <p className="text-sm text-slate-700">A file (JSON) with your account, your donations, your event sign-ups and your payments.</p>
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+        className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? 'Preparing…' : 'Download my data'}
+      </button>
+      <p role="alert" className="text-sm font-semibold text-red-800 empty:hidden">
+        {error}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Deleting the account asks for the password in a confirm dialog. Gifts and sign-ups stay on the
+ * foundation's books (the law asks for them) without the person's name or address.
+ */
+export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const returnFocus = useReturnFocus();
+  const form = useApiForm({ password: '' });
+
+  const onSubmit = form.submit(async (values) => {
+    await apiRequest('/user/delete', { body: values });
+    setOpen(false);
+    logOut();
+    onDeleted();
+  });
+
+  return (
+    <section aria-labelledby="delete-heading" className="space-y-3">
+      <h2 id="delete-heading" className="text-xl font-semibold text-red-800">
+        Delete your account
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your name, username, email and password are erased and you are signed out everywhere. Records of your gifts and payments stay on the
+        foundation’s books, as the law requires, without your name.
+      </p>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            form.setValues({ password: '' });
+            form.setErrors({});
+          }
+        }}
+      >
+        <Dialog.Trigger className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">Delete my account</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
+          <Dialog.Content
+            {...returnFocus}
+            onPointerDownOutside={(e) => e.preventDefault()}
+            className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(30rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+          >
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title className="text-2xl font-semibold text-red-800">Delete your account?</Dialog.Title>
+              <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Keep my account">
+                <CloseIcon />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="mt-1 text-slate-700">
+              This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
+            </Dialog.Description>
+            <form id={form.formId} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+              <GeneralErrors errors={form.errors} fields={['password']} />
+              <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
+              <FixErrorsNotice errors={form.errors} />
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">Keep my account</Dialog.Close>
+                <button
+                  type="submit"
+                  disabled={form.busy}
+                  className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+                >
+                  {form.busy ? 'Deleting…' : 'Delete my account'}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What a deleted account's records hold instead of its address: the `.invalid` domain never receives mail. */
+export const ERASED_EMAIL = 'erased@account-deleted.invalid';
+
+/**
+ * Gives the account the gifts made while signed out with its (verified) email, so they show on its
+ * dashboard. Only donations nobody owns: a gift made from another account stays that account's.
+ */
+export async function claimSignedOutGifts(db: Executor, userId: number, email: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('payments')
+    .set({ user_id: userId, updated_at: now })
+    .where('user_id', 'is', null)
+    .where('purpose', '=', 'donation')
+    .where('id', 'in', (eb) => eb.selectFrom('donations').select('payment_id').where(sql<string>`lower(email)`, '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Erases the personal fields of an account's financial records and leaves their amounts and states
+ * alone (the ledger stays whole; ADR 026): the donor's address and message, the sign-up's receipt
+ * address and phone number, and the people on it, who become "Player 2", "Guest 1"…
+ */
+export async function eraseAccountRecords(db: Executor, userId: number, email: string, now: string): Promise<void> {
+  const payments = db.selectFrom('payments').select('id').where('user_id', '=', userId);
+  const signups = db.selectFrom('signups').select('id').where('payment_id', 'in', payments);
+  await db.updateTable('donations').set({ email: ERASED_EMAIL, message: '' }).where('payment_id', 'in', payments).execute();
+  await db.updateTable('signup_players').set({ name: sql`'Player ' || position`, email: null, activision_id: null, location: null }).where('signup_id', 'in', signups).execute();
+  await db.updateTable('signup_attendees').set({ name: sql`'Guest ' || position`, allergies: null }).where('signup_id', 'in', signups).execute();
+  await db.updateTable('signups').set({ receipt_email: ERASED_EMAIL, team_contact_number: null }).where('payment_id', 'in', payments).execute();
+  // Mail already sent to the address keeps its record (what was sent, when) without the person in it;
+  // mail not yet sent is dropped: there is nobody left to write to.
+  await db.deleteFrom('mail_outbox').where(sql<string>`lower(to_address)`, '=', email.toLowerCase()).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ to_address: ERASED_EMAIL, text_body: '', html_body: null, attachments_json: null })
+    .where(sql<string>`lower(to_address)`, '=', email.toLowerCase())
+    .execute();
+  await db.updateTable('payments').set({ user_id: null, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+const money = (cents: number) => (Number(cents) / 100).toFixed(2);
+
+/** Everything the site keeps about one account's giving, for "Download my data" (never another account's rows). */
+export async function accountRecords(db: Executor, userId: number) {
+  const payments = await db
+    .selectFrom('payments')
+    .select(['id', 'purpose', 'amount_cents', 'refunded_cents', 'currency', 'status', 'status_reason', 'created_at', 'paid_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  const ids = payments.map((p) => Number(p.id));
+  if (ids.length === 0) return { payments: [], donations: [], signups: [] };
+  const [donations, signups] = await Promise.all([
+    db.selectFrom('donations').select(['payment_id', 'email', 'message', 'created_at']).where('payment_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('signups')
+      .innerJoin('events', 'events.id', 'signups.event_id')
+      .select([
+        'signups.id',
+        'signups.payment_id',
+        'signups.kind',
+        'signups.receipt_email',
+        'signups.team_name',
+        'signups.team_contact_number',
+        'signups.places',
+        'signups.created_at',
+        'events.event_number',
+        'events.name as event_name',
+        'events.event_date',
+      ])
+      .where('signups.payment_id', 'in', ids)
+      .orderBy('signups.id')
+      .execute(),
+  ]);
+  const signupIds = signups.map((s) => Number(s.id));
+  const [players, attendees] =
+    signupIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('signup_players')
+            .select(['signup_id', 'position', 'name', 'email', 'shirt_size', 'activision_id', 'location'])
+            .where('signup_id', 'in', signupIds)
+            .orderBy('position')
+            .execute(),
+          db.selectFrom('signup_attendees').select(['signup_id', 'position', 'name', 'allergies', 'child']).where('signup_id', 'in', signupIds).orderBy('position').execute(),
+        ]);
+  return {
+    payments: payments.map((p) => ({
+      id: Number(p.id),
+      purpose: p.purpose,
+      amount: money(p.amount_cents),
+      refunded: money(p.refunded_cents),
+      currency: p.currency,
+      status: p.status,
+      statusReason: p.status_reason,
+      createdAt: p.created_at,
+      paidAt: p.paid_at,
+    })),
+    donations: donations.map((d) => ({ paymentId: Number(d.payment_id), email: d.email, message: d.message, createdAt: d.created_at })),
+    signups: signups.map((s) => ({
+      paymentId: Number(s.payment_id),
+      event: { eventNumber: Number(s.event_number), name: s.event_name, date: s.event_date },
+      kind: s.kind,
+      receiptEmail: s.receipt_email,
+      teamName: s.team_name,
+      teamContactNumber: s.team_contact_number,
+      places: Number(s.places),
+      createdAt: s.created_at,
+      players: players
+        .filter((p) => Number(p.signup_id) === Number(s.id))
+        .map((p) => ({ name: p.name, email: p.email, shirtSize: p.shirt_size, activisionId: p.activision_id, location: p.location })),
+      attendees: attendees
+        .filter((a) => Number(a.signup_id) === Number(s.id))
+        .map((a) => ({ name: a.name, allergies: a.allergies, child: Number(a.child) === 1 })),
+    })),
+  };
+}
