@@ -34,8 +34,8 @@ async function verificationToken(email: string, nth = 0): Promise<string> {
 }
 
 /** A signed-out gift, paid by card: the way a visitor gives without an account. */
-async function signedOutGift(email: string, amount = '25.00') {
-  const created = await client.post('/api/stripe/donation_intent', { amount, email, message: `gift of ${email}` });
+async function signedOutGift(email: string, amount = '25.00', giving: Record<string, unknown> = {}) {
+  const created = await client.post('/api/stripe/donation_intent', { amount, email, message: `gift of ${email}`, ...giving });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const secret = created.json.clientSecret as string;
   expect((await payWithCard(client, secret, CARDS.ok)).status).toBe(200);
@@ -222,7 +222,8 @@ describe('deleting the account', () => {
   it('erases the person, keeps the ledger whole, ends every session and frees the email', async () => {
     const { account, token } = await signedInUser(client, 'leaver');
     await client.post('/api/user/verify', { token: await verificationToken(account.email) });
-    await signedOutGift(account.email, '50.00');
+    // A gift in honor of someone, with a notification: the donor's and the notified person's names go too.
+    await signedOutGift(account.email, '50.00', { name: 'Lea Ver', tribute: 'honor', tributeName: 'Mom', notify: true, notifyName: 'Friend Person', notifyEmail: `friend.${unique()}@example.org` });
     // A golf team paid from the account.
     const intent = await post(
       '/api/stripe/golf_signup_intent',
@@ -256,8 +257,8 @@ describe('deleting the account', () => {
     const ids = owned.map((p) => Number(p.id));
     const payments = await server.db.selectFrom('payments').select(['user_id']).where('id', 'in', ids).execute();
     expect(payments).toEqual([{ user_id: null }, { user_id: null }]);
-    const donation = await server.db.selectFrom('donations').select(['email', 'message']).where('payment_id', 'in', ids).executeTakeFirstOrThrow();
-    expect(donation).toEqual({ email: 'erased@account-deleted.invalid', message: '' });
+    const donation = await server.db.selectFrom('donations').select(['email', 'message', 'donor_name', 'notify_name', 'notify_email']).where('payment_id', 'in', ids).executeTakeFirstOrThrow();
+    expect(donation).toEqual({ email: 'erased@account-deleted.invalid', message: '', donor_name: '', notify_name: null, notify_email: null });
     const signup = await server.db.selectFrom('signups').select(['id', 'receipt_email', 'places']).where('payment_id', 'in', ids).executeTakeFirstOrThrow();
     expect(signup.receipt_email).toBe('erased@account-deleted.invalid');
     const players = await server.db.selectFrom('signup_players').select(['name', 'email', 'shirt_size']).where('signup_id', '=', signup.id).orderBy('position').execute();

@@ -29,7 +29,13 @@ export async function claimSignedOutGifts(db: Executor, userId: number, email: s
 export async function eraseAccountRecords(db: Executor, userId: number, email: string, now: string): Promise<void> {
   const payments = db.selectFrom('payments').select('id').where('user_id', '=', userId);
   const signups = db.selectFrom('signups').select('id').where('payment_id', 'in', payments);
-  await db.updateTable('donations').set({ email: ERASED_EMAIL, message: '' }).where('payment_id', 'in', payments).execute();
+  await db.updateTable('donations').set({ email: ERASED_EMAIL, message: '', donor_name: '', notify_name: null, notify_email: null }).where('payment_id', 'in', payments).execute();
+  // A monthly gift ends with its donor's account: nobody is charged for an account that is gone.
+  await db
+    .updateTable('giving_plans')
+    .set({ status: 'stopped', stopped_at: now, email: ERASED_EMAIL, donor_name: '', user_id: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
   await db.updateTable('signup_players').set({ name: sql`'Player ' || position`, email: null, activision_id: null, location: null }).where('signup_id', 'in', signups).execute();
   await db.updateTable('signup_attendees').set({ name: sql`'Guest ' || position`, allergies: null }).where('signup_id', 'in', signups).execute();
   await db.updateTable('signups').set({ receipt_email: ERASED_EMAIL, team_contact_number: null }).where('payment_id', 'in', payments).execute();
