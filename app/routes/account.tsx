@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AccountProfile } from '../../common/accounts';
 import { ChangePasswordForm } from '../accounts/ChangePasswordForm';
 import { DeleteAccount, DownloadData } from '../accounts/MyData';
 import { ProfileForm } from '../accounts/ProfileForm';
 import { NeedsJavaScript, SuccessNotice } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
-import { ApiError, apiRequest } from '../lib/api';
-import { logOut, useAuth } from '../lib/auth';
-import { useHydrated } from '../lib/hooks/use-hydrated';
+import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/account';
 
@@ -17,44 +15,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Load = { state: 'loading' } | { state: 'ready'; profile: AccountProfile } | { state: 'failed' } | { state: 'deleted' };
-
 const card = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm';
 
 export default function Page() {
-  const { isAuthenticated } = useAuth();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  useEffect(() => {
-    if (!hydrated || load.state === 'deleted') return;
-    if (!isAuthenticated) {
-      void navigate('/login', { replace: true });
-      return;
-    }
-    if (load.state !== 'loading') return;
-    const controller = new AbortController();
-    apiRequest<AccountProfile>('/user/account', { signal: controller.signal })
-      .then((profile) => setLoad({ state: 'ready', profile }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          logOut();
-          void navigate('/login', { replace: true });
-          return;
-        }
-        setLoad({ state: 'failed' });
-      });
-    return () => controller.abort();
-  }, [hydrated, isAuthenticated, navigate, load.state]);
+  const [deleted, setDeleted] = useState(false);
+  // Once deleted there is nothing to load, and the signed-out visitor stays on the goodbye note.
+  const load = useSignedInRequest<AccountProfile>(deleted ? null : '/user/account');
 
   return (
     <>
       <PageHeader title="Your account" />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         <NeedsJavaScript />
-        {load.state === 'deleted' ? (
+        {deleted ? (
           <div className={card}>
             <SuccessNotice>Your account has been deleted. Thank you for supporting the foundation.</SuccessNotice>
             <Link to="/" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
@@ -69,7 +42,7 @@ export default function Page() {
               </Link>
             </p>
             <div className={card}>
-              <ProfileForm profile={load.profile} />
+              <ProfileForm profile={load.data} />
             </div>
             <div className={card}>
               <ChangePasswordForm />
@@ -78,7 +51,7 @@ export default function Page() {
               <DownloadData />
             </div>
             <div className={`${card} border-red-200`}>
-              <DeleteAccount onDeleted={() => setLoad({ state: 'deleted' })} />
+              <DeleteAccount onDeleted={() => setDeleted(true)} />
             </div>
           </>
         ) : load.state === 'failed' ? (

@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
-import type { FieldErrors } from '../../common/api-errors';
 import { DonationsList, EventsList } from '../accounts/DashboardLists';
 import { EmailStatus } from '../accounts/EmailStatus';
 import { ProfileCard } from '../accounts/ProfileCard';
 import { TaxDocuments } from '../accounts/TaxDocuments';
 import { NeedsJavaScript } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
-import { ApiError, apiRequest } from '../lib/api';
-import { logOut, useAuth } from '../lib/auth';
+import { useAuth } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
 import { useHydrated } from '../lib/hooks/use-hydrated';
+import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,35 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Load = { state: 'loading' } | { state: 'ready'; data: Dashboard } | { state: 'failed'; errors: FieldErrors };
-
 export default function Page() {
   const { isAuthenticated, user } = useAuth();
-  const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const hydrated = useHydrated();
-
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!isAuthenticated) {
-      void navigate('/login', { replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    apiRequest<Dashboard>('/user/dashboard', { signal: controller.signal })
-      .then((data) => setLoad({ state: 'ready', data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          // The server no longer accepts this token (expired, password changed): sign in again.
-          logOut();
-          void navigate('/login', { replace: true });
-          return;
-        }
-        setLoad({ state: 'failed', errors: error instanceof ApiError ? error.fields : { server: String(error) } });
-      });
-    return () => controller.abort();
-  }, [hydrated, isAuthenticated, navigate]);
+  const load = useSignedInRequest<Dashboard>('/user/dashboard');
 
   return (
     <>

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, apiRequest } from '../api';
+import { logOut, useAuth } from '../auth';
+import { useHydrated } from './use-hydrated';
+
+export type SignedInRequest<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: ApiError };
+
+/**
+ * Loads one of the signed-in supporter's own resources once the page is hydrated (the token lives
+ * in the browser). No token, or one the server no longer accepts (expired, password changed),
+ * sends the visitor to the login page. A null path loads nothing.
+ */
+export function useSignedInRequest<T>(path: string | null): SignedInRequest<T> {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [load, setLoad] = useState<SignedInRequest<T>>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!hydrated || path === null) return;
+    if (!isAuthenticated) {
+      void navigate('/login', { replace: true });
+      return;
+    }
+    const controller = new AbortController();
+    apiRequest<T>(path, { signal: controller.signal })
+      .then((data) => setLoad({ state: 'ready', data }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) {
+          logOut();
+          void navigate('/login', { replace: true });
+          return;
+        }
+        setLoad({ state: 'failed', error: error instanceof ApiError ? error : new ApiError(0, { server: String(error) }) });
+      });
+    return () => controller.abort();
+  }, [hydrated, isAuthenticated, navigate, path]);
+
+  return load;
+}
