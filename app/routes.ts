@@ -20,6 +20,7 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('forgot', 'routes/forgot.tsx'),
   route('reset/:token', 'routes/reset-password.tsx'),
+  route('giving/manage', 'routes/giving-manage.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The back office (issue 11): every page but sign-in and set-up needs a staff session.

@@ -4,6 +4,7 @@ import type { Dashboard } from '../../common/accounts';
 import type { FieldErrors } from '../../common/api-errors';
 import { DonationsList, EventsList } from '../accounts/DashboardLists';
 import { ProfileCard } from '../accounts/ProfileCard';
+import { MonthlyGifts } from '../donations/MonthlyGifts';
 import { NeedsJavaScript } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import { ApiError, apiRequest } from '../lib/api';
@@ -66,6 +67,7 @@ export default function Page() {
                 </p>
               ) : (
                 <>
+                  <MonthlyGifts />
                   <DonationsList donations={load.data.donations} />
                   <EventsList items={load.data.events_and_teams} />
                 </>
