@@ -15,7 +15,7 @@ const axeViolations = async (page: Page, include = 'main') => {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-async function giveMonthly(page: Page, email: string | null, amount: string) {
+async function giveMonthly(page: Page, email: string | null, amount: string, screenshot?: string) {
   await page.goto('/');
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Donation Form' });
@@ -26,6 +26,11 @@ async function giveMonthly(page: Page, email: string | null, amount: string) {
   if (email) await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await fillCard(dialog);
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  if (screenshot) {
+    // The dialog scrolls: show the part with the choice and the monthly total.
+    await dialog.getByLabel('Amount').scrollIntoViewIfNeeded();
+    await dialog.screenshot({ path: screenshot });
+  }
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
 }
@@ -65,7 +70,7 @@ test('a signed-in donor starts a monthly gift, then changes and stops it from th
 test('a signed-out donor changes and stops a monthly gift from the link in the receipt; a broken link says so', async ({ page }, testInfo) => {
   test.slow(); // a payment, mail, axe and screenshots
   const email = unique('monthly');
-  await giveMonthly(page, email, '20');
+  await giveMonthly(page, email, '20', testInfo.outputPath('donation-form-monthly.png'));
   let link = '';
   await expect(async () => {
     const receipt = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === email);
