@@ -26,6 +26,7 @@ export default [
   route('receipts/:paymentId/:signature', 'routes/receipt.tsx'),
   route('account', 'routes/account.tsx'),
   route('verify/:token', 'routes/verify-email.tsx'),
+  route('giving/manage', 'routes/giving-manage.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // The back office (issue 11): every page but sign-in and set-up needs a staff session.

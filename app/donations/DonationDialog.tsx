@@ -11,7 +11,7 @@ import type { CardPaymentHandle } from '../payments/card-payment';
 import { CardPayment } from '../payments/CardPayment';
 import { PaymentDialog, PaymentDialogHeader } from '../payments/PaymentDialog';
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
-import { CoverFeesOption, DonorOptions, GIVING_FIELDS, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
+import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
 
 interface DonationDialogControls {
   open: () => void;
@@ -125,7 +125,9 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           onValueChange={set('amount')}
           error={flow.errors.amount}
         />
-        <CoverFeesOption idPrefix={id} giftCents={giftCents} coverFees={values.coverFees} onChange={setOption} />
+        {/* Monthly gifts need a card kept for our own schedule: the simulated gateway only, for now (ADR 027). */}
+        {payments.provider === 'simulated' ? <FrequencyOption idPrefix={id} monthly={values.monthly} onChange={setOption} /> : null}
+        <CoverFeesOption idPrefix={id} giftCents={giftCents} coverFees={values.coverFees} monthly={values.monthly} onChange={setOption} />
         <TextField
           id={`${id}-email`}
           name="email"

@@ -6,6 +6,8 @@ import { TextField } from '../ui/FormFields';
 
 /** The Donation Form's giving options (ADR 027): what the form holds for them. */
 export interface GivingValues {
+  /** Give this amount every month (ADR 027). */
+  monthly: boolean;
   coverFees: boolean;
   name: string;
   anonymous: boolean;
@@ -18,6 +20,7 @@ export interface GivingValues {
 }
 
 export const NO_GIVING_OPTIONS: GivingValues = {
+  monthly: false,
   coverFees: false,
   name: '',
   anonymous: false,
@@ -59,8 +62,47 @@ function Checkbox({ id, checked, onChange, children, hint }: { id: string; check
   );
 }
 
+/** Once or every month; monthly gifts are charged by the site's own schedule with the card kept for them. */
+export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: string; monthly: boolean; onChange: Change }) {
+  return (
+    <fieldset className="rounded-md border border-slate-300 px-3 pt-1 pb-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">How often</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {(
+          [
+            [false, 'Give once'],
+            [true, 'Give monthly'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={label} className="flex min-h-11 items-center gap-2 text-slate-800">
+            <input type="radio" name={`${idPrefix}-frequency`} checked={monthly === value} onChange={() => onChange('monthly', value)} className="h-5 w-5 accent-brand-700" />
+            {label}
+          </label>
+        ))}
+      </div>
+      {monthly ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="monthly-note">
+          We charge the same amount on this day each month and email a receipt each time. Change the amount or stop at any time from the link in every receipt or your dashboard.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** "Add 3% to cover card fees" and the total it makes, shown before paying; the server computes the same. */
-export function CoverFeesOption({ idPrefix, giftCents, coverFees, onChange }: { idPrefix: string; giftCents: number | null; coverFees: boolean; onChange: Change }) {
+export function CoverFeesOption({
+  idPrefix,
+  giftCents,
+  coverFees,
+  monthly = false,
+  onChange,
+}: {
+  idPrefix: string;
+  giftCents: number | null;
+  coverFees: boolean;
+  monthly?: boolean;
+  onChange: Change;
+}) {
   const total = giftCents === null ? null : donationTotal(giftCents, coverFees);
   return (
     <div className="rounded-md bg-slate-50 px-3 py-3">
@@ -70,7 +112,8 @@ export function CoverFeesOption({ idPrefix, giftCents, coverFees, onChange }: { 
       <p className="mt-2 ml-8 text-sm text-slate-700" aria-live="polite" data-testid="donation-total">
         {total ? (
           <>
-            Total to pay: <strong className="text-base text-slate-900">{formatCents(total.totalCents)}</strong>
+            {monthly ? 'Total each month: ' : 'Total to pay: '}
+            <strong className="text-base text-slate-900">{formatCents(total.totalCents)}</strong>
             {total.feeCents > 0 ? ` (your ${formatCents(total.giftCents)} gift and ${formatCents(total.feeCents)} for card fees)` : null}
           </>
         ) : (

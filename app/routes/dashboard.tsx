@@ -3,6 +3,7 @@ import { DonationsList, EventsList } from '../accounts/DashboardLists';
 import { EmailStatus } from '../accounts/EmailStatus';
 import { ProfileCard } from '../accounts/ProfileCard';
 import { TaxDocuments } from '../accounts/TaxDocuments';
+import { MonthlyGifts } from '../donations/MonthlyGifts';
 import { NeedsJavaScript } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import { useAuth } from '../lib/auth';
@@ -42,6 +43,7 @@ export default function Page() {
                 </p>
               ) : (
                 <>
+                  <MonthlyGifts />
                   <DonationsList donations={load.data.donations} />
                   <EventsList items={load.data.events_and_teams} />
                   <TaxDocuments />

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import type { GivingPlanView } from '../../common/donations';
+import { apiRequest } from '../lib/api';
+import { MonthlyGiftEditor } from './MonthlyGiftEditor';
+
+/** The dashboard's "Monthly gifts" section: the signed-in donor's plans; nothing when there are none. */
+export function MonthlyGifts() {
+  const [plans, setPlans] = useState<GivingPlanView[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest<GivingPlanView[]>('/giving/my-plans', { signal: controller.signal })
+      .then(setPlans)
+      // The rest of the dashboard says when it cannot load; this section then stays away.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  if (!plans || plans.length === 0) return null;
+  return (
+    <section aria-labelledby="monthly-gifts-title" className="space-y-3">
+      <h2 id="monthly-gifts-title" className="text-xl font-bold text-slate-900">
+        Monthly gifts
+      </h2>
+      {plans.map((plan) => (
+        <MonthlyGiftEditor
+          key={plan.id}
+          plan={plan}
+          change={(body) => apiRequest<GivingPlanView>(`/giving/my-plans/${plan.id}`, { body })}
+          stop={() => apiRequest<GivingPlanView>(`/giving/my-plans/${plan.id}/stop`, { method: 'POST' })}
+        />
+      ))}
+    </section>
+  );
+}
