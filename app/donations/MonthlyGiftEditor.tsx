@@ -48,7 +48,7 @@ export function MonthlyGiftEditor({
 
   const heading = `${formatCents(parseAmountToCents(current.total) ?? 0)} a month`;
   return (
-    <section aria-labelledby={`${id}-title`} className={framed ? 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm' : ''} data-testid="monthly-gift">
+    <section aria-labelledby={`${id}-title`} className={framed ? 'rounded-lg border border-slate-200 p-4' : ''} data-testid="monthly-gift">
       <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
         {heading}
       </h3>

@@ -16,8 +16,8 @@ export function MonthlyGifts() {
   }, []);
   if (!plans || plans.length === 0) return null;
   return (
-    <section aria-labelledby="monthly-gifts-title" className="space-y-3">
-      <h2 id="monthly-gifts-title" className="text-xl font-bold text-slate-900">
+    <section aria-labelledby="monthly-gifts-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="monthly-gifts-title" className="text-xl font-bold text-brand-800">
         Monthly gifts
       </h2>
       {plans.map((plan) => (
