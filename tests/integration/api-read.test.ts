@@ -48,7 +48,7 @@ describe('GET /api/content/all', () => {
     expect(res.status).toBe(200);
     const list = res.json as unknown as { page: string; data: Record<string, unknown> }[];
     expect(list.map((p) => p.page).sort()).toEqual(
-      ['cof', 'family', 'family_of_the_year', 'gallery', 'golfers', 'home', 'scholarship', 'site', 'sponsors', 'staff'].sort(),
+      ['cof', 'family', 'family_of_the_year', 'gallery', 'golfers', 'home', 'privacy', 'scholarship', 'site', 'sponsors', 'staff', 'terms'].sort(),
     );
     // Each page as seeded; home carries the announcements, which are stored apart from it.
     for (const { page, data } of list) expect(data, page).toEqual(content[page as keyof typeof content]);
