@@ -293,7 +293,7 @@ describe('downloading my data', () => {
     const theirs = await signedInUser(client, 'neighbour');
     await client.post('/api/user/verify', { token: await verificationToken(mine.account.email) });
     await client.post('/api/user/verify', { token: await verificationToken(theirs.account.email) });
-    await signedOutGift(mine.account.email, '21.00');
+    await signedOutGift(mine.account.email, '21.00', { name: 'Ex Porter', tribute: 'memory', tributeName: 'Grandpa Joe' });
     await signedOutGift(theirs.account.email, '34.00');
 
     const res = await client.request('GET', '/api/user/export', { headers: bearer(mine.token) });
@@ -302,7 +302,17 @@ describe('downloading my data', () => {
     expect(res.headers.get('cache-control')).toContain('no-store');
     const data = res.json;
     expect(data.account).toMatchObject({ first: 'test', last: 'exporter', username: mine.account.username, email: mine.account.email, emailVerified: true });
-    expect(data.donations).toEqual([expect.objectContaining({ email: mine.account.email, message: `gift of ${mine.account.email}` })]);
+    expect(data.donations).toEqual([
+      expect.objectContaining({
+        email: mine.account.email,
+        message: `gift of ${mine.account.email}`,
+        donorName: 'Ex Porter',
+        gift: '21.00',
+        coverFees: '0.00',
+        tribute: { kind: 'memory', name: 'Grandpa Joe', notified: null },
+      }),
+    ]);
+    expect(data.monthlyGifts).toEqual([]);
     expect(data.payments).toEqual([expect.objectContaining({ purpose: 'donation', amount: '21.00', status: 'paid' })]);
     expect(data.signups).toEqual([]);
     const text = JSON.stringify(data);

@@ -61,9 +61,21 @@ export async function accountRecords(db: Executor, userId: number) {
     .orderBy('id')
     .execute();
   const ids = payments.map((p) => Number(p.id));
-  if (ids.length === 0) return { payments: [], donations: [], signups: [] };
+  // Monthly gifts are the account's own rows; the saved card's reference and the link key are not personal data to hand out.
+  const plans = await db
+    .selectFrom('giving_plans')
+    .select(['email', 'donor_name', 'anonymous', 'gift_cents', 'cover_fees', 'status', 'next_charge_on', 'created_at', 'stopped_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  if (ids.length === 0) return { payments: [], donations: [], signups: [], monthlyGifts: [] };
   const [donations, signups] = await Promise.all([
-    db.selectFrom('donations').select(['payment_id', 'email', 'message', 'created_at']).where('payment_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('donations')
+      .select(['payment_id', 'email', 'message', 'created_at', 'donor_name', 'anonymous', 'gift_cents', 'fee_cents', 'tribute_kind', 'tribute_name', 'notify_name', 'notify_email', 'monthly'])
+      .where('payment_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('signups')
       .innerJoin('events', 'events.id', 'signups.event_id')
@@ -109,7 +121,29 @@ export async function accountRecords(db: Executor, userId: number) {
       createdAt: p.created_at,
       paidAt: p.paid_at,
     })),
-    donations: donations.map((d) => ({ paymentId: Number(d.payment_id), email: d.email, message: d.message, createdAt: d.created_at })),
+    donations: donations.map((d) => ({
+      paymentId: Number(d.payment_id),
+      email: d.email,
+      message: d.message,
+      createdAt: d.created_at,
+      donorName: d.donor_name,
+      anonymous: Number(d.anonymous) === 1,
+      gift: money(d.gift_cents),
+      coverFees: money(d.fee_cents),
+      monthly: Number(d.monthly) === 1,
+      tribute: d.tribute_kind ? { kind: d.tribute_kind, name: d.tribute_name, notified: d.notify_name ? { name: d.notify_name, email: d.notify_email } : null } : null,
+    })),
+    monthlyGifts: plans.map((p) => ({
+      email: p.email,
+      donorName: p.donor_name,
+      anonymous: Number(p.anonymous) === 1,
+      gift: money(p.gift_cents),
+      coverFees: Number(p.cover_fees) === 1,
+      status: p.status,
+      nextChargeOn: p.status === 'active' ? p.next_charge_on : null,
+      createdAt: p.created_at,
+      stoppedAt: p.stopped_at,
+    })),
     signups: signups.map((s) => ({
       paymentId: Number(s.payment_id),
       event: { eventNumber: Number(s.event_number), name: s.event_name, date: s.event_date },
