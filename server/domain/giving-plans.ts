@@ -18,6 +18,7 @@ import {
 } from '../db/repositories/giving-plans';
 import type { Payment } from '../db/repositories/payments';
 import type { Logger } from '../logger';
+import { monthlyGiftChangedEmail } from '../mail/templates/monthly-gift-changed';
 import { monthlyGiftDeclinedEmail } from '../mail/templates/monthly-gift-declined';
 import type { MailSiteFacts } from '../mail/templates/site';
 import type { PayerKeys } from './counters';
@@ -221,10 +222,29 @@ export function createGivingPlans({
     return plan;
   }
 
+  /** The donor hears of every change to their monthly gift, from the same transaction that made it. */
+  async function queueChangedMail(trx: Trx, plan: GivingPlanRow, change: 'changed' | 'stopped', site: MailSiteFacts, dedupeKey: string): Promise<void> {
+    const message = monthlyGiftChangedEmail({
+      to: plan.email,
+      site,
+      change,
+      totalCents: donationTotal(plan.gift_cents, Number(plan.cover_fees) === 1).totalCents,
+      nextChargeOn: plan.next_charge_on,
+      manageLink: manageLinkOf(site, secret, plan),
+    });
+    await queueMail(trx, message, { purpose: `monthly_gift_${change}`, dedupeKey }, clock());
+  }
+
   async function change(plan: GivingPlanRow, body: unknown): Promise<GivingPlanView> {
     const input = parseBody(ChangePlanSchema, body);
     if (plan.status !== 'active') throw new ConflictError({ plan: 'This monthly gift has been stopped. Start a new one from the Donate button.' });
-    await updatePlan(db, plan.id, { gift_cents: input.amount, cover_fees: input.coverFees ? 1 : 0, updated_at: clock().toISOString() });
+    const now = clock().toISOString();
+    const site = await siteFacts();
+    await db.transaction().execute(async (trx) => {
+      await updatePlan(trx, plan.id, { gift_cents: input.amount, cover_fees: input.coverFees ? 1 : 0, updated_at: now });
+      await queueChangedMail(trx, { ...plan, gift_cents: input.amount, cover_fees: input.coverFees ? 1 : 0 }, 'changed', site, `plan:${plan.id}:changed:${now}`);
+    });
+    mail.kick();
     logger.info({ planId: plan.id, giftCents: input.amount }, 'monthly gift amount changed');
     return viewOf((await findPlan(db, plan.id))!);
   }
@@ -232,7 +252,12 @@ export function createGivingPlans({
   async function stop(plan: GivingPlanRow): Promise<GivingPlanView> {
     if (plan.status === 'active') {
       const now = clock().toISOString();
-      await updatePlan(db, plan.id, { status: 'stopped', stopped_at: now, updated_at: now });
+      const site = await siteFacts();
+      await db.transaction().execute(async (trx) => {
+        await updatePlan(trx, plan.id, { status: 'stopped', stopped_at: now, updated_at: now });
+        await queueChangedMail(trx, plan, 'stopped', site, `plan:${plan.id}:stopped`);
+      });
+      mail.kick();
       logger.info({ planId: plan.id }, 'monthly gift stopped');
     }
     return viewOf((await findPlan(db, plan.id))!);

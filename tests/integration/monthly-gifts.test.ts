@@ -176,12 +176,22 @@ describe('monthly gifts on a moved clock', () => {
     const changed = await stranger.post('/api/giving/plan', { plan: link.plan, sig: link.sig, amount: '$30', coverFees: true });
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     expect(changed.json).toMatchObject({ amount: '30.00', total: '30.90', coverFees: true });
+    const confirmed = (await mailTo(server, form.email)).filter((m) => m.purpose === 'monthly_gift_changed');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.text_body).toContain('is now $30.90 a month, as you asked.');
+    expect(confirmed[0]!.text_body).toContain('The next one is charged on April 30, 2027.');
+    expect(linkIn(confirmed[0]!.text_body)).toEqual(link);
     time.set('2027-04-30');
     expect((await server.services.givingPlans.chargeDue()).charged).toBe(1);
     expect((await paidGiftsOf(server, plan.id)).map((g) => g.amount_cents)).toEqual([1500, 3090]);
 
     const stopped = await stranger.post('/api/giving/plan/stop', { plan: link.plan, sig: link.sig });
     expect(stopped.json).toMatchObject({ status: 'stopped', nextChargeOn: null });
+    // Stopping twice stops once, with one email.
+    expect((await stranger.post('/api/giving/plan/stop', { plan: link.plan, sig: link.sig })).json).toMatchObject({ status: 'stopped' });
+    const stopMails = (await mailTo(server, form.email)).filter((m) => m.purpose === 'monthly_gift_stopped');
+    expect(stopMails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your monthly gift to .+ is stopped$/)]);
+    expect(stopMails[0]!.text_body).toContain('Nothing more will be charged.');
     time.set('2027-05-31');
     await server.services.givingPlans.chargeDue();
     expect(await paidGiftsOf(server, plan.id)).toHaveLength(2);
