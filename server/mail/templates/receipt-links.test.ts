@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { donationReceiptEmail } from './donation-receipt';
-import type { MailSiteFacts } from './site';
+import { SAMPLE_SITE } from './sample-site.test-fixture';
 import { yearEndStatementEmail } from './year-end-statement';
 
-const site: MailSiteFacts = {
-  name: 'Sample Foundation',
-  ein: '12-3456789',
-  status: '501(c)(3) nonprofit organization',
-  email: 'info@example.org',
-  phone: '(555) 555-0100',
-  address: { street: '1 Main Street', city: 'Springfield', state: 'NY', zip: '10001' },
-  url: 'http://localhost:3000',
-};
+const site = SAMPLE_SITE;
 
 describe('receipt links in mail (ADR 025)', () => {
   it('the donation receipt carries the signed link to its receipt page, in both parts', () => {

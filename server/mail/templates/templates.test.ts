@@ -4,19 +4,12 @@ import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
 import { donationReceiptEmail } from './donation-receipt';
 import { passwordResetEmail } from './password-reset';
 import { refundNoticeEmail } from './refund-notice';
+import { SAMPLE_SITE } from './sample-site.test-fixture';
 import type { MailSiteFacts } from './site';
 import { steakfry as steakfryRules } from '../../../common/signups/steakfry';
 import { CALENDAR_CONTENT_TYPE, signupConfirmationEmail, type SignupConfirmationEmailInput } from './signup-confirmation';
 
-const site: MailSiteFacts = {
-  name: 'Sample Foundation',
-  ein: '12-3456789',
-  status: '501(c)(3) nonprofit organization',
-  email: 'info@example.org',
-  phone: '(555) 555-0100',
-  address: { street: '1 Main Street', city: 'Springfield', state: 'NY', zip: '10001' },
-  url: 'http://localhost:3000',
-};
+const site = SAMPLE_SITE;
 
 const EVIL = '<script>alert("x")</script>';
 const ESCAPED = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;';

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { donationReceiptEmail } from './donation-receipt';
-import type { MailSiteFacts } from './site';
+import { SAMPLE_SITE } from './sample-site.test-fixture';
 import { tributeNotificationEmail } from './tribute-notification';
 
-const site: MailSiteFacts = {
-  name: 'Sample Foundation',
-  ein: '12-3456789',
-  status: '501(c)(3) nonprofit organization',
-  email: 'info@example.org',
-  phone: '(555) 555-0100',
-  address: { street: '1 Main Street', city: 'Springfield', state: 'NY', zip: '10001' },
-  url: 'http://localhost:3000',
-};
+const site = SAMPLE_SITE;
 
 describe('tributeNotificationEmail', () => {
   const base = { to: 'bo@example.org', site, recipientName: 'Bo', from: 'Cy & Di', kind: 'memory' as const, tributeName: 'Ada "Nana" O’Neil' };
