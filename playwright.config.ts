@@ -22,7 +22,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Journeys with a payment, a staff sign-in and axe take 20–30 s on a loaded 2-core machine; 45 s
+  // keeps them from failing on load alone (retries stay off: a flaky test must be fixed).
+  timeout: 45_000,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

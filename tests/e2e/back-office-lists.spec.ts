@@ -83,6 +83,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('donations: search, filter, open one, and download the filtered list as CSV @desktop', async ({ page }) => {
+  test.slow(); // two payments, a staff sign-in, a download and axe twice
   const tag = `e2e${Date.now().toString(36)}`;
   await signedIn(page);
   await payViaApi(page, 'donation_intent', { amount: '35.00', email: `first.${tag}@example.org`, message: `Thanks ${tag}` });

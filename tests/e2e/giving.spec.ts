@@ -19,8 +19,8 @@ const axeViolations = async (page: Page) => {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-test('a gift in memory of someone, with card fees covered: the total shows before paying and the person named is told, without the amount', async ({ page }, testInfo) => {
-  test.slow(); // a long form, axe over it and a screenshot
+test('a gift in memory of someone, with card fees covered: the total shows before paying and the person named is told, without the amount', async ({ page }) => {
+  test.slow(); // a long form and axe over it
   const intents: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.postDataJSON() as Record<string, unknown>);
@@ -46,8 +46,6 @@ test('a gift in memory of someone, with card fees covered: the total shows befor
   await fillCard(dialog);
 
   expect(await axeViolations(page)).toEqual([]);
-  await dialog.screenshot({ path: testInfo.outputPath('donation-form-giving.png') });
-
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
   expect(intents).toHaveLength(1);
@@ -67,8 +65,8 @@ test('a gift in memory of someone, with card fees covered: the total shows befor
   expect((await readOutbox(E2E_OUTBOX_DIR)).filter((m) => m.to === friend)).toHaveLength(1);
 });
 
-test('an anonymous tribute needs no name; a missing tribute name and a bad email show above their fields and nothing is charged', async ({ page }, testInfo) => {
-  test.slow(); // axe over the form with its errors and a screenshot
+test('an anonymous tribute needs no name; a missing tribute name and a bad email show above their fields and nothing is charged', async ({ page }) => {
+  test.slow(); // axe over the form with its errors
   const answers: number[] = [];
   page.on('response', (r) => {
     if (r.url().endsWith('/api/stripe/donation_intent')) answers.push(r.status());
@@ -95,6 +93,5 @@ test('an anonymous tribute needs no name; a missing tribute name and a bad email
   await expect(tributeName).toBeFocused();
   expect(answers).toEqual([400]);
   expect(await axeViolations(page)).toEqual([]);
-  await dialog.screenshot({ path: testInfo.outputPath('donation-form-errors.png') });
   await expect(dialog.getByText('Success! Thank you for your donation!')).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ const axeViolations = async (page: Page, include = 'main') => {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-async function giveMonthly(page: Page, email: string | null, amount: string, screenshot?: string) {
+async function giveMonthly(page: Page, email: string | null, amount: string) {
   await page.goto('/');
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Donation Form' });
@@ -26,19 +26,13 @@ async function giveMonthly(page: Page, email: string | null, amount: string, scr
   if (email) await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await fillCard(dialog);
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
-  if (screenshot) {
-    // The dialog scrolls: show the part with the choice and the monthly total.
-    await dialog.getByLabel('Amount').scrollIntoViewIfNeeded();
-    await dialog.screenshot({ path: screenshot });
-  }
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
 }
 
-async function changeAndStop(gift: Locator, page: Page, screenshot: string) {
+async function changeAndStop(gift: Locator, page: Page) {
   await expect(gift.getByTestId('monthly-gift-status')).toContainText('Next gift on');
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: screenshot, fullPage: true });
   await gift.getByLabel('Monthly amount').fill('35');
   await gift.getByRole('button', { name: 'Save new amount' }).click();
   await expect(gift.getByRole('status')).toHaveText('Saved: from your next gift you give $35.00 a month.');
@@ -52,8 +46,8 @@ async function changeAndStop(gift: Locator, page: Page, screenshot: string) {
   await expect(gift.getByRole('button', { name: 'Save new amount' })).toHaveCount(0);
 }
 
-test('a signed-in donor starts a monthly gift, then changes and stops it from the dashboard', async ({ page }, testInfo) => {
-  test.slow(); // a payment, axe three times and a screenshot
+test('a signed-in donor starts a monthly gift, then changes and stops it from the dashboard', async ({ page }) => {
+  test.slow(); // a payment and axe three times
   const account = await signedIn(page);
   await giveMonthly(page, null, '25');
   await page.goto('/dashboard');
@@ -61,16 +55,16 @@ test('a signed-in donor starts a monthly gift, then changes and stops it from th
   const gift = section.getByTestId('monthly-gift');
   await expect(gift).toHaveCount(1);
   await expect(gift.getByRole('heading', { name: '$25.00 a month' })).toBeVisible();
-  await changeAndStop(gift, page, testInfo.outputPath('dashboard-monthly-gift.png'));
+  await changeAndStop(gift, page);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Monthly gifts' }).getByTestId('monthly-gift-status')).toHaveText('Stopped: no more monthly gifts will be charged.');
   expect(account.email).toBeTruthy();
 });
 
-test('a signed-out donor changes and stops a monthly gift from the link in the receipt; a broken link says so', async ({ page }, testInfo) => {
-  test.slow(); // a payment, mail, axe and screenshots
+test('a signed-out donor changes and stops a monthly gift from the link in the receipt; a broken link says so', async ({ page }) => {
+  test.slow(); // a payment, mail and axe
   const email = unique('monthly');
-  await giveMonthly(page, email, '20', testInfo.outputPath('donation-form-monthly.png'));
+  await giveMonthly(page, email, '20');
   let link = '';
   await expect(async () => {
     const receipt = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === email);
@@ -83,10 +77,9 @@ test('a signed-out donor changes and stops a monthly gift from the link in the r
   await expect(page.getByRole('heading', { name: 'Your monthly gift', level: 1 })).toBeVisible();
   const gift = page.getByTestId('monthly-gift');
   await expect(gift.getByRole('heading', { name: '$20.00 a month' })).toBeVisible();
-  await changeAndStop(gift, page, testInfo.outputPath('manage-link-monthly-gift.png'));
+  await changeAndStop(gift, page);
 
   await page.goto(`${url.pathname}?plan=${url.searchParams.get('plan')}&sig=${'x'.repeat(43)}`);
   await expect(page.getByRole('alert')).toContainText('This link is not valid or no longer works.');
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('manage-link-broken.png'), fullPage: true });
 });

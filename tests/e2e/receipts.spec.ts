@@ -63,6 +63,7 @@ test('download the year-end statement from the dashboard and read its figures ba
 });
 
 test('the receipt page opened from the dashboard: the IRS wording, and no axe violation', async ({ page }) => {
+  test.slow(); // two payments, then axe on two pages
   await giveAndDine(page);
   await page.goto('/dashboard');
   const section = page.getByRole('region', { name: 'Receipts and tax statements' });
@@ -73,11 +74,9 @@ test('the receipt page opened from the dashboard: the IRS wording, and no axe vi
   await expect(page.getByRole('link', { name: 'Download the PDF' })).toBeVisible();
   const violations = (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
 
   await page.goto('/dashboard');
   await expect(section.getByRole('link', { name: /^Download statement/ })).toBeVisible();
   const dashboardViolations = (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => v.id);
   expect(dashboardViolations).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
 });

@@ -31,6 +31,7 @@ async function fillPlayers(dialog: Locator, extra: (player: Locator, n: number) 
 }
 
 test('a golf team of four signs up and pays 400.00, then shows on the dashboard', async ({ page }) => {
+  test.slow(); // a long form, a payment, axe four times and the dashboard
   const account = await signedIn(page);
   const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await expect(dialog.getByLabel('Email for the receipt')).toHaveValue(account.email);
@@ -103,6 +104,7 @@ test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ p
 });
 
 test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payment, by keyboard', async ({ page }) => {
+  test.slow(); // ten attendees added and removed, a payment and axe
   await signedIn(page);
   const dialog = await openSignup(page, benefit.eventNumber, 'Benefit Event sign-up');
   const amount = dialog.getByLabel(/^Amount/);
