@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { readOutbox } from '../helpers/outbox';
 import { createTestEvent } from '../helpers/events';
 import { signedIn } from './accounts';
+import { payViaApi } from './card';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
@@ -19,7 +20,6 @@ import { adminTest, signedInAdmin } from './staff';
  * test's own (written to the e2e database), so other tests' sign-ups never change the counts.
  */
 
-const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 let eventCounter = 0;
 
 /** A new event of the test's own, open for sign-up, dated relative to today. */
@@ -29,20 +29,6 @@ async function ownEvent(eventType: 'Golf Event' | 'Benefit Event', capacity: num
   return eventNumber;
 }
 
-/** Calls the public API as the signed-in supporter on this page does, and pays with the test card. */
-async function payViaApi(page: Page, path: string, body: Record<string, unknown>): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
-  const intent = await page.request.post(`/api/stripe/${path}`, { data: body, headers });
-  expect(intent.status(), await intent.text()).toBe(201);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await page.request.post('/api/payments/simulated/confirm', {
-    data: { clientSecret, number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123', zip: '43947' },
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 const golfTeam = (eventNumber: number, captain: string) => ({
   eventNumber,

@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
@@ -8,4 +9,20 @@ export async function fillCard(dialog: Locator, number = '4242 4242 4242 4242') 
   await dialog.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByLabel('ZIP').fill('43947');
+}
+
+/** Calls the public API as the signed-in supporter on this page does, and pays with the test card. */
+export async function payViaApi(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  const intent = await page.request.post(`/api/stripe/${path}`, { data: body, headers });
+  expect(intent.status(), await intent.text()).toBe(201);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/simulated/confirm', {
+    data: { clientSecret, number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123', zip: '43947' },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return clientSecret;
 }

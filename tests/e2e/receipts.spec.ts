@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { todayInFoundationZone } from '../../common/dates';
 import { signedIn } from './accounts';
+import { payViaApi } from './card';
 import { expect, test } from './fixtures';
 
 /**
@@ -12,23 +13,9 @@ import { expect, test } from './fixtures';
  */
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 /** The fixture's steak fry (tests/fixtures/content/events.json): $25 an adult, $15 of dinner each. */
 const STEAK_FRY = 15;
 
-async function payViaApi(page: Page, path: string, body: Record<string, unknown>): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
-  const intent = await page.request.post(`/api/stripe/${path}`, { data: body, headers });
-  expect(intent.status(), await intent.text()).toBe(201);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await page.request.post('/api/payments/simulated/confirm', {
-    data: { clientSecret, number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123', zip: '43947' },
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 async function giveAndDine(page: Page) {
   const account = await signedIn(page);
