@@ -6,11 +6,12 @@
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
 
 /** Why a payment was refunded; the back office adds its own reasons. */
-export type RefundReason = 'event_full' | 'event_closed' | 'requested_by_customer' | 'staff' | 'outside_site';
+export type RefundReason = 'event_full' | 'event_closed' | 'party_cancelled' | 'requested_by_customer' | 'staff' | 'outside_site';
 
 const REFUND_TEXT: Record<RefundReason, string> = {
   event_full: 'the event filled up',
   event_closed: 'sign-up had closed',
+  party_cancelled: 'the party they were joining had been cancelled',
   requested_by_customer: 'at your request',
   staff: 'by the foundation',
   outside_site: 'by the foundation',

@@ -70,7 +70,7 @@ export function ManageSignup({ initial }: { initial: MySignup }) {
           Changes to this sign-up closed on {formatCalendarDate(signup.terms.changeDeadline)}. Please call or email us if something has changed.
         </p>
       ) : null}
-      {signup.kind === 'steakfry' && signup.terms.mayChange ? <AddPeople signup={signup} /> : null}
+      {signup.kind === 'steakfry' && signup.terms.mayChange ? <AddPeople signup={signup} onAdded={(next) => setSignup(next)} /> : null}
       {signup.terms.mayCancel ? <CancelPanel signup={signup} onDone={done} /> : null}
     </div>
   );
@@ -167,38 +167,26 @@ function ChangeForm({ signup, onDone }: { signup: MySignup; onDone: (next: MySig
 }
 
 /** More people for a paid party: a sign-up of their own for the same event, paying only for them. */
-function AddPeople({ signup }: { signup: MySignup }) {
+function AddPeople({ signup, onAdded }: { signup: MySignup; onAdded: (next: MySignup) => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const change = (next: boolean) => {
+    setOpen(next);
+    // The party as it stands after the dialog: with the people added, once their payment is in.
+    if (!next) void apiRequest<MySignup>(`/user/signups/${signup.id}`).then(onAdded, () => undefined);
+  };
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-800">
         Bring more people
       </h2>
       <p className="mt-1 text-slate-700">
-        Add them as a party of their own for the same event: you pay only for them, and they show on your dashboard beside this sign-up.
+        Add them to this party: you pay only for them, at the event’s prices, and they join this sign-up, with an updated confirmation and calendar file.
       </p>
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(true);
-          setOpened(true);
-        }}
-        className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
-      >
+      <button type="button" onClick={() => setOpen(true)} className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}>
         Add people…
       </button>
-      {opened && !open ? (
-        <p className="mt-3 text-sm text-slate-700">
-          If you paid for more people, you will find them on{' '}
-          <Link className="font-semibold text-brand-700 underline" to="/dashboard">
-            your dashboard
-          </Link>
-          .
-        </p>
-      ) : null}
-      <SignupDialog event={signup.event} kind="steakfry" open={open} onOpenChange={setOpen} />
+      <SignupDialog event={signup.event} kind="steakfry" open={open} onOpenChange={change} partyOf={signup.id} receiptEmail={String(signup.values.receiptEmail ?? '')} />
     </section>
   );
 }

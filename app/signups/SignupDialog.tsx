@@ -37,7 +37,23 @@ function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[]
 type SignupEvent = Pick<ApiEvent, 'eventNumber' | 'eventType' | 'name' | 'description' | 'location' | 'eventDate' | 'signup'>;
 
 /** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
-export function SignupDialog({ event, kind, open, onOpenChange }: { event: SignupEvent; kind: SignupKind; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SignupDialog({
+  event,
+  kind,
+  open,
+  onOpenChange,
+  partyOf,
+  receiptEmail,
+}: {
+  event: SignupEvent;
+  kind: SignupKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Adds the people to the supporter's paid party with this confirmation number (steak fry, ADR 024). */
+  partyOf?: number;
+  /** Where the receipt goes unless changed (the party's own address when adding to it). */
+  receiptEmail?: string;
+}) {
   const revalidator = useRevalidator();
   const change = (next: boolean) => {
     onOpenChange(next);
@@ -45,17 +61,29 @@ export function SignupDialog({ event, kind, open, onOpenChange }: { event: Signu
   };
   return (
     <PaymentDialog open={open} onOpenChange={change} wide>
-      {(close) => <SignupForm event={event} kind={kind} onClose={close} />}
+      {(close) => <SignupForm event={event} kind={kind} onClose={close} partyOf={partyOf} receiptEmail={receiptEmail} />}
     </PaymentDialog>
   );
 }
 
-function SignupForm({ event, kind, onClose }: { event: SignupEvent; kind: SignupKind; onClose: () => void }) {
+function SignupForm({
+  event,
+  kind,
+  onClose,
+  partyOf,
+  receiptEmail,
+}: {
+  event: SignupEvent;
+  kind: SignupKind;
+  onClose: () => void;
+  partyOf: number | undefined;
+  receiptEmail: string | undefined;
+}) {
   const id = useId();
   const { user } = useAuth();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
-  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(user?.email ?? '', event.signup.playersPerTeam ?? 4));
+  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? user?.email ?? '', event.signup.playersPerTeam ?? 4));
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardPaymentHandle>(null);
   const price = priceOf(kind, values, event.signup);
@@ -107,14 +135,21 @@ function SignupForm({ event, kind, onClose }: { event: SignupEvent; kind: Signup
           amount: centsToDecimalString(price),
           eventNumber: event.eventNumber,
           eventDescription: event.description,
+          ...(partyOf ? { partyOf } : {}),
         });
       }}
     >
       <PaymentDialogHeader
         title={
-          <>
-            {event.eventType} <span className="whitespace-nowrap">sign-up</span>
-          </>
+          partyOf ? (
+            <>
+              Add people to <span className="whitespace-nowrap">party {partyOf}</span>
+            </>
+          ) : (
+            <>
+              {event.eventType} <span className="whitespace-nowrap">sign-up</span>
+            </>
+          )
         }
         closeLabel="Close the sign-up form"
       >
@@ -161,7 +196,7 @@ function SignupForm({ event, kind, onClose }: { event: SignupEvent; kind: Signup
 
       <PaymentDialogFooter
         flow={flow}
-        successText="Success! Thank you for signing up!"
+        successText={partyOf ? 'Success! They are added to your party. We have emailed you the updated party with a new calendar file.' : 'Success! Thank you for signing up!'}
         unconfirmedText="Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again."
         cardReady={cardReady}
         onClose={onClose}

@@ -20,6 +20,8 @@ export const steakfryWire = z
       .array(attendee, { error: 'Add at least one attendee.' })
       .min(STEAKFRY_MIN_ATTENDEES, 'Add at least one attendee.')
       .max(STEAKFRY_MAX_ATTENDEES, `A party can have at most ${STEAKFRY_MAX_ATTENDEES} attendees.`),
+    /** Adds these people to the supporter's paid party with this confirmation number (ADR 024). */
+    partyOf: z.int({ error: 'Choose one of your parties.' }).min(1, 'Choose one of your parties.').max(2 ** 31 - 1, 'Choose one of your parties.').optional(),
   })
   .transform((w) => ({
     kind: steakfry.kind,
@@ -27,4 +29,5 @@ export const steakfryWire = z
     receiptEmail: w.receiptEmail,
     amountCents: w.amount,
     details: { attendees: w.attendees } satisfies SteakfryParty,
+    partyOf: w.partyOf ?? null,
   }));

@@ -251,6 +251,10 @@ export interface SignupsTable {
   /** The calendar file's SEQUENCE: raised by every change or cancellation. */
   calendar_sequence: Generated<number>;
   updated_at: string | null;
+  /** People added to a paid party: the party's id. Settling the payment folds them into it. */
+  party_of: number | null;
+  /** When the addition was folded into its party: its people are the party's now, its places 0. */
+  merged_at: string | null;
 }
 
 export interface SignupPlayersTable {

@@ -8,10 +8,12 @@ import { signupErrorKey } from '../../common/signups/wire-fields';
 import type { Db } from '../db/database';
 import { findPayment, lockPayment, type Payment } from '../db/repositories/payments';
 import {
+  cancelPartyAdditions,
   findEventForSignup,
   findSignup,
   loadStoredDetails,
   markSignupCancelled,
+  partyPaymentIds,
   placesTaken,
   replaceSignupDetails,
   teamNameTaken,
@@ -38,9 +40,42 @@ export interface SignupChangesDeps {
 
 interface Loaded {
   signup: Signup;
+  /** The sign-up's own payment: whose it is. */
   payment: Payment;
+  /** Every payment behind it: its own, then those for people added to a party (ADR 024). */
+  payments: Payment[];
+  /** Those payments taken together. */
+  paid: PaidTogether;
   event: EventForSignup;
   terms: SignupTerms;
+}
+
+interface PaidTogether {
+  amountCents: number;
+  refundedCents: number;
+  status: Payment['status'];
+}
+
+const LIVE: readonly string[] = ['paid', 'partially_refunded'];
+
+function together(payments: Payment[]): PaidTogether {
+  const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  const refundedCents = payments.reduce((sum, p) => sum + p.refundedCents, 0);
+  const status = payments.every((p) => p.status === 'refunded') ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid';
+  return { amountCents, refundedCents, status };
+}
+
+/** A refund over a party's payments: the newest first, so the people added last are paid back from what they paid. */
+function refundParts(payments: Payment[], refundCents: number): { paymentId: number; amountCents: number }[] {
+  let left = refundCents;
+  const parts = new Map<number, number>();
+  for (const payment of [...payments].reverse()) {
+    if (!LIVE.includes(payment.status) || left === 0) continue;
+    const take = Math.min(left, payment.amountCents - payment.refundedCents);
+    if (take > 0) parts.set(payment.id, take);
+    left -= take;
+  }
+  return payments.filter((p) => parts.has(p.id)).map((p) => ({ paymentId: p.id, amountCents: parts.get(p.id)! }));
 }
 
 /**
@@ -56,31 +91,31 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
   async function load(userId: number, rawId: unknown): Promise<Loaded> {
     const id = Number(rawId);
     if (!Number.isSafeInteger(id) || id < 1 || id >= 2 ** 31) throw notYours(rawId);
-    const signup = await findSignup(db, id);
+    let signup = await findSignup(db, id);
+    // People added to a party are managed as the party they joined.
+    if (signup && signup.partyOf !== null && signup.mergedAt !== null) signup = await findSignup(db, signup.partyOf);
     const payment = signup ? await findPayment(db, signup.paymentId) : null;
     if (!signup || !payment || payment.userId !== userId || !['paid', 'partially_refunded', 'refunded'].includes(payment.status)) throw notYours(rawId);
     const event = (await findEventForSignup(db, { id: signup.eventId }, false))!;
-    return { signup, payment, event, terms: termsOf(signup, payment, event) };
+    const payments = await Promise.all((await partyPaymentIds(db, signup)).map(async (paymentId) => (await findPayment(db, paymentId))!));
+    const paid = together(payments);
+    return { signup, payment, payments, paid, event, terms: termsOf(signup, paid, event) };
   }
 
-  function termsOf(signup: Signup, payment: Payment, event: EventForSignup): SignupTerms {
-    return signupTerms(
-      event,
-      { amountCents: payment.amountCents, refundedCents: payment.refundedCents, status: payment.status, cancelled: signup.cancelledAt !== null },
-      todayInFoundationZone(clock()),
-    );
+  function termsOf(signup: Signup, paid: PaidTogether, event: EventForSignup): SignupTerms {
+    return signupTerms(event, { ...paid, cancelled: signup.cancelledAt !== null }, todayInFoundationZone(clock()));
   }
 
   async function view(userId: number, rawId: unknown): Promise<MySignup> {
-    const { signup, payment, event, terms } = await load(userId, rawId);
+    const { signup, paid, event, terms } = await load(userId, rawId);
     const stored = await loadStoredDetails(db, signup.id);
     return {
       id: signup.id,
       kind: signup.kind,
-      status: payment.status,
+      status: paid.status,
       cancelled: signup.cancelledAt !== null,
-      amount: centsToDecimalString(payment.amountCents),
-      refunded: centsToDecimalString(payment.refundedCents),
+      amount: centsToDecimalString(paid.amountCents),
+      refunded: centsToDecimalString(paid.refundedCents),
       event: {
         eventNumber: event.eventNumber,
         name: event.name,
@@ -121,7 +156,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
    */
   async function withRefund(loaded: Loaded, refundCents: number, requestKey: string, apply: (trx: Trx) => Promise<void>): Promise<void> {
     if (refundCents > 0) {
-      await core.refund(loaded.payment.id, { amountCents: refundCents, reason: 'requested_by_customer', requestKey, within: (trx) => apply(trx) });
+      await core.refundParts(refundParts(loaded.payments, refundCents), { reason: 'requested_by_customer', requestKey, within: (trx) => apply(trx) });
     } else {
       await db.transaction().execute(async (trx) => {
         const payment = (await lockPayment(trx, loaded.payment.id, lock))!;
@@ -137,7 +172,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     const { signup, terms } = loaded;
     if (signup.cancelledAt !== null) return view(userId, signup.id);
     if (!terms.mayCancel) {
-      throw new ConflictError({ signup: loaded.payment.status === 'refunded' ? 'This sign-up has already been refunded.' : 'This event has taken place; the sign-up can no longer be cancelled.' });
+      throw new ConflictError({ signup: loaded.paid.status === 'refunded' ? 'This sign-up has already been refunded.' : 'This event has taken place; the sign-up can no longer be cancelled.' });
     }
     const site = await siteFacts();
     const refundCents = terms.refundIfCancelledCents;
@@ -145,6 +180,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
       if (!(await markSignupCancelled(trx, signup.id, signup.calendarSequence, clock().toISOString()))) {
         throw new ConflictError({ signup: 'This sign-up was changed a moment ago. Please reload the page and try again.' });
       }
+      await cancelPartyAdditions(trx, signup.id, clock().toISOString());
       await queueUpdateMail(trx, 'cancelled', loaded, refundCents, site);
     });
     logger.info({ signupId: signup.id, paymentId: signup.paymentId, refundCents }, 'sign-up cancelled by the supporter');
@@ -153,23 +189,23 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
 
   async function change(userId: number, rawId: unknown, body: unknown): Promise<MySignup> {
     const loaded = await load(userId, rawId);
-    const { signup, payment, event, terms } = loaded;
+    const { signup, paid, event, terms } = loaded;
     if (!terms.mayChange) {
-      throw new ConflictError({ signup: signup.cancelledAt !== null || payment.status === 'refunded' ? 'This sign-up is cancelled or refunded, so it can no longer be changed.' : 'Changes to this sign-up closed with the event’s change deadline.' });
+      throw new ConflictError({ signup: signup.cancelledAt !== null || paid.status === 'refunded' ? 'This sign-up is cancelled or refunded, so it can no longer be changed.' : 'Changes to this sign-up closed with the event’s change deadline.' });
     }
     // The same wire schema as signing up: the event is this sign-up's, whatever the body says.
     const request = parseBody(
       SIGNUP_WIRE[signup.kind](event.signup.playersPerTeam ?? 4),
-      { ...(body as object), eventNumber: event.eventNumber, ...(signup.kind === 'steakfry' ? {} : { amount: centsToDecimalString(payment.amountCents) }) },
+      { ...(body as object), eventNumber: event.eventNumber, partyOf: undefined, ...(signup.kind === 'steakfry' ? {} : { amount: centsToDecimalString(paid.amountCents) }) },
       signupErrorKey,
     ) as SignupRequest;
     const before = assess({ ...request, details: rulesOf(signup.kind).fromStorage(await loadStoredDetails(db, signup.id)) } as SignupRequest, event.signup);
     const after = assess(request, event.signup);
     // Only a party's price moves: people removed get their share back while the refund policy allows.
     if (signup.kind === 'steakfry' && after.priceCents > before.priceCents) {
-      throw new ConflictError({ attendees: 'Adding people to a paid party is not possible online yet. Please sign up the extra people separately.' });
+      throw new ConflictError({ attendees: 'To add people, use “Add people” below: you pay for them there, and they join this party.' });
     }
-    const paidCents = payment.amountCents - payment.refundedCents;
+    const paidCents = paid.amountCents - paid.refundedCents;
     const refundCents = terms.refundIfCancelledCents > 0 ? partyRefundCents(paidCents, before.priceCents, after.priceCents) : 0;
     if (signup.kind === 'steakfry' && request.amountCents !== paidCents - refundCents) {
       throw new ValidationError({ amount: `The amount for this party is now ${formatCents(paidCents - refundCents)}. Please check it and save again.` });

@@ -10,9 +10,11 @@ import type { Db } from '../db/database';
 import type { Payment } from '../db/repositories/payments';
 import {
   findEventForSignup,
+  findSignup,
   findSignupOfPayment,
   insertSignup,
   loadStoredDetails,
+  mergeIntoParty,
   openHolds,
   placesTaken,
   releaseHold,
@@ -20,7 +22,9 @@ import {
   type EventForSignup,
   type Signup,
 } from '../db/repositories/signups';
-import { findPayment } from '../db/repositories/payments';
+import { findPayment, lockPayment } from '../db/repositories/payments';
+import { refundPolicyText, signupTerms } from '../../common/signup-policy';
+import { signupUpdateEmail } from '../mail/templates/signup-update';
 import type { Logger } from '../logger';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
 import type { MailSiteFacts } from '../mail/templates/site';
@@ -29,6 +33,9 @@ import type { AuthUser } from './accounts';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from './errors';
 import { parseBody } from './parse';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
+
+const LIVE_PAYMENT: readonly string[] = ['paid', 'partially_refunded'];
+const PARTY_GONE = 'This party has been cancelled or refunded, so no one can be added to it.';
 
 /** After its hold lapses an unpaid sign-up stays payable this much longer; then the sweep cancels it. */
 const PAYABLE_AFTER_HOLD_MS = 15 * 60_000;
@@ -82,6 +89,15 @@ export function signupPurpose({
 
     async refusal(trx, payment, now) {
       const signup = await signupOf(trx, payment);
+      if (signup.partyOf !== null) {
+        // Locks the party's payment as a cancellation does: either it sees these people, or they see it cancelled.
+        const party = (await findSignup(trx, signup.partyOf))!;
+        const partyPayment = (await lockPayment(trx, party.paymentId, lock))!;
+        if (party.cancelledAt !== null || !LIVE_PAYMENT.includes(partyPayment.status)) {
+          await releaseHold(trx, signup.id);
+          return 'party_cancelled';
+        }
+      }
       const holdValid = signup.holdExpiresAt !== null && signup.holdExpiresAt > now;
       await releaseHold(trx, signup.id);
       // A live hold reserved the places: the payment gets them, whatever happened since.
@@ -96,9 +112,34 @@ export function signupPurpose({
       return null;
     },
 
+    async paid(trx, payment, _intent, now) {
+      const signup = await signupOf(trx, payment);
+      if (signup.partyOf !== null && signup.mergedAt === null) await mergeIntoParty(trx, signup, (await findSignup(trx, signup.partyOf))!, now.toISOString());
+    },
+
     async paidMail(trx, payment, site) {
       const signup = await signupOf(trx, payment);
       const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
+      if (signup.partyOf !== null && signup.mergedAt !== null) {
+        // People added to a party: the party's update, with the same calendar entry, not a sign-up of their own.
+        const party = (await findSignup(trx, signup.partyOf))!;
+        return signupUpdateEmail({
+          to: signup.receiptEmail,
+          site,
+          change: 'changed',
+          signup: {
+            id: party.id,
+            teamName: null,
+            people: peopleOf(party.kind, await loadStoredDetails(trx, party.id)),
+            calendarSequence: party.calendarSequence,
+            refundCents: 0,
+            policy: refundPolicyText(event),
+            chargedCents: payment.amountCents,
+          },
+          event,
+          receiptUrl: receiptUrl(site, payment.id),
+        });
+      }
       const people = peopleOf(signup.kind, await loadStoredDetails(trx, signup.id));
       return signupConfirmationEmail({
         to: signup.receiptEmail,
@@ -145,6 +186,22 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     return event;
   }
 
+  /**
+   * The supporter's own paid party for this event, still open to changes, that these people join
+   * once paid for (ADR 024); they pay only for themselves, at the event's prices now.
+   */
+  async function joinableParty(partyOf: number, event: EventForSignup, user: AuthUser): Promise<number> {
+    const party = await findSignup(db, partyOf);
+    const payment = party ? await findPayment(db, party.paymentId) : null;
+    if (!party || !payment || payment.userId !== user.id || party.kind !== 'steakfry' || party.partyOf !== null || party.eventId !== event.id) {
+      throw new ValidationError({ partyOf: 'This is not one of your parties for this event.' });
+    }
+    const terms = signupTerms(event, { amountCents: payment.amountCents, refundedCents: payment.refundedCents, status: payment.status, cancelled: party.cancelledAt !== null }, todayInFoundationZone(clock()));
+    if (party.cancelledAt !== null || !LIVE_PAYMENT.includes(payment.status)) throw new ConflictError({ partyOf: PARTY_GONE });
+    if (!terms.mayChange) throw new ConflictError({ partyOf: 'Changes to this party closed with the event’s change deadline.' });
+    return party.id;
+  }
+
   /** One open hold per account and event: asking again lets the earlier attempt go (its intent is cancelled first). */
   async function replaceOpenHolds(event: EventForSignup, user: AuthUser): Promise<void> {
     for (const hold of await openHolds(db, event.id, clock().toISOString(), { userId: user.id })) {
@@ -161,6 +218,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
       const event = requireOpenEvent(kind, await findEventForSignup(db, { eventNumber: request.eventNumber }, false), request.eventNumber);
       const { priceCents: price, places, teamName, stored } = assess(request, event.signup);
       if (request.amountCents !== price) throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
+      const partyOf = 'partyOf' in request && request.partyOf !== null ? await joinableParty(request.partyOf, event, user) : undefined;
       await replaceOpenHolds(event, user);
 
       const { intent, record: signup } = await core.open({
@@ -193,7 +251,9 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
           if (teamName && (await teamNameTaken(trx, locked.id, teamName, nowIso))) {
             throw new ValidationError({ teamName: 'A team with this name is already signed up for this event. Please choose another.' });
           }
+          if (partyOf !== undefined && (await findSignup(trx, partyOf))?.cancelledAt !== null) throw new ConflictError({ partyOf: PARTY_GONE });
           return insertSignup(trx, {
+            ...(partyOf !== undefined ? { partyOf } : {}),
             paymentId: payment.id,
             eventId: locked.id,
             kind,
@@ -229,9 +289,10 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
       });
       const signup = await signupOf(db, payment);
       const event = (await findEventForSignup(db, { id: signup.eventId }, false))!;
-      if (payment.status === 'refunded' && (payment.statusReason === 'event_full' || payment.statusReason === 'event_closed')) {
+      if (payment.status === 'refunded' && (payment.statusReason === 'event_full' || payment.statusReason === 'event_closed' || payment.statusReason === 'party_cancelled')) {
+        const what = { event_full: 'This event filled up', event_closed: 'Sign-up for this event closed', party_cancelled: 'The party was cancelled' }[payment.statusReason];
         throw new ConflictError({
-          eventNumber: `${payment.statusReason === 'event_full' ? 'This event filled up' : 'Sign-up for this event closed'} before your payment reached us, so we have refunded your ${formatCents(payment.amountCents)} in full. We have emailed you about it.`,
+          eventNumber: `${what} before your payment reached us, so we have refunded your ${formatCents(payment.amountCents)} in full. We have emailed you about it.`,
         });
       }
       return { id: signup.id, kind, eventNumber: event.eventNumber, amount: centsToDecimalString(payment.amountCents), status: payment.status };

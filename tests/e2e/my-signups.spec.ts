@@ -82,7 +82,7 @@ test('a golf team is cancelled from the dashboard and refunded in full, with an 
   }).toPass({ timeout: 10_000 });
 });
 
-test('a steak-fry party renames one person, removes another and gets that share back, then adds someone as a party of their own', async ({ page }) => {
+test('a steak-fry party renames one person, removes another and gets that share back, then adds someone, paying only for them', async ({ page }) => {
   test.slow();
   await signedIn(page);
   const receiptEmail = `party.${Date.now().toString(36)}@example.org`;
@@ -125,27 +125,29 @@ test('a steak-fry party renames one person, removes another and gets that share 
   expect(await axe(page)).toEqual([]);
   await noSidewaysScroll(page);
 
-  // More people: a party of their own for the same event, paying only for them.
+  // More people join this party: they alone are charged, and the party, its calendar entry and its dashboard entry stay one.
   await page.getByRole('region', { name: 'Bring more people' }).getByRole('button', { name: 'Add people…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Benefit Event sign-up' });
+  const dialog = page.getByRole('dialog', { name: /^Add people to party \d+$/ });
   await dialog.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('Gran Doe');
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('$25.00');
+  expect(await axe(page)).toEqual([]);
   await fillCard(dialog);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
+  await expect(dialog.getByText(/^Success! They are added to your party\./)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await page.getByRole('region', { name: 'Bring more people' }).getByRole('link', { name: 'your dashboard' }).click();
+  await expect(page.getByText(/^Confirmation number \d+: Paid \$90\.00; \$25\.00 refunded\.$/)).toBeVisible();
+  await expect(form.getByRole('group', { name: 'Attendee 3' }).getByLabel('Name')).toHaveValue('Gran Doe');
+  await expect(form.getByText('Paid for this party: $65.00')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to my dashboard' }).click();
 
   const items = page.getByRole('region', { name: 'Events' }).getByRole('listitem').filter({ hasText: benefit.name });
-  await expect(items).toHaveCount(2);
-  await expect(items.filter({ hasText: 'Gran Doe' }).getByText('Amount paid: $25.00')).toBeVisible();
-  const item = items.filter({ hasText: 'Pat Doe-Ray' });
-  await expect(item.getByText('Pat Doe-Ray, Kit Doe')).toBeVisible();
-  await expect(item.getByText('Partly refunded ($25.00): at your request')).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await expect(items.getByText('Pat Doe-Ray, Kit Doe, Gran Doe')).toBeVisible();
+  await expect(items.getByText('Partly refunded ($25.00): at your request')).toBeVisible();
   await expect(async () => {
-    const mail = (await readOutbox(E2E_OUTBOX_DIR)).find((m) => m.to === receiptEmail && m.subject.startsWith('Your sign-up is updated'));
-    expect(mail?.text).toContain('Kit Doe (child) (allergies: peanuts)');
-    expect(mail?.text).toContain('We are refunding $25.00.');
+    const mails = (await readOutbox(E2E_OUTBOX_DIR)).filter((m) => m.to === receiptEmail && m.subject.startsWith('Your sign-up is updated'));
+    expect(mails.find((m) => m.text.includes('We are refunding $25.00.'))?.text).toContain('Kit Doe (child) (allergies: peanuts)');
+    expect(mails.find((m) => m.text.includes('We have charged $25.00 to your card for the people you added.'))?.text).toContain('Gran Doe');
   }).toPass({ timeout: 10_000 });
 });
 

@@ -301,3 +301,138 @@ describe('changing a sign-up', () => {
     expect(res.json).toMatchObject({ amount: '50.00', refunded: '25.00' });
   });
 });
+
+describe('adding people to a paid steak-fry party', () => {
+  /** Opens the payment for people joining party `partyOf`, as the "Add people" dialog does. */
+  const addIntent = (me: Supporter, event: number, email: string, partyOf: number, people: { name: string; child?: boolean }[]) =>
+    me.post('/api/stripe/steakfry_signup_intent', { ...party(event, email, people), partyOf });
+  const paymentsOfParty = (partyId: number) =>
+    server.db
+      .selectFrom('signups')
+      .innerJoin('payments', 'payments.id', 'signups.payment_id')
+      .select(['signups.id as signupId', 'payments.id', 'payments.status', 'payments.status_reason', 'payments.amount_cents', 'payments.refunded_cents', 'signups.places', 'signups.merged_at', 'signups.cancelled_at'])
+      .where((eb) => eb.or([eb('signups.id', '=', partyId), eb('signups.party_of', '=', partyId)]))
+      .orderBy('signups.id')
+      .execute();
+
+  it('charges only the people added, folds them into the same party and calendar entry, and refunds across both payments', async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', capacity: 5, signup: { refundDaysBefore: 14 } });
+    const me = await supporter();
+    const email = `grow.${tag()}@example.org`;
+    const id = await signUpAndPay(me, 'steakfry', party(event, email, [{ name: 'Mom' }, { name: 'Dad' }]));
+    const confirmation = await waitForMail(server.config.mail.outboxDir, (m) => m.to === email && m.subject.startsWith("You're signed up"));
+
+    // The amount is the added people's price, not the party's.
+    const wrong = await me.post('/api/stripe/steakfry_signup_intent', { ...party(event, email, [{ name: 'Gran' }, { name: 'Kid', child: true }]), amount: '90.00', partyOf: id });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.json)).toEqual(['amount']);
+
+    const intent = await addIntent(me, event, email, id, [{ name: 'Gran' }, { name: 'Kid', child: true }]);
+    expect(intent.status, JSON.stringify(intent.json)).toBe(201);
+    // While it is being paid for, the two places are held: a party of two no longer fits.
+    const other = await supporter('other');
+    expect((await other.post('/api/stripe/steakfry_signup_intent', party(event, `o.${tag()}@example.org`, [{ name: 'A' }, { name: 'B' }]))).status).toBe(409);
+    const secret = intent.json.clientSecret as string;
+    expect((await payWithCard(me.client, secret)).status).toBe(200);
+    const savedAdd = await me.post('/api/stripe/save_steakfry_signup', { token: secret, amount: '40.00' });
+    expect(savedAdd.status, JSON.stringify(savedAdd.json)).toBe(200);
+
+    const view = await me.get(`/api/user/signups/${id}`);
+    expect(view.json).toMatchObject({ id, status: 'paid', amount: '90.00', refunded: '0.00' });
+    expect((view.json.values as unknown as { attendees: { name: string }[] }).attendees.map((a) => a.name)).toEqual(['Mom', 'Dad', 'Gran', 'Kid']);
+    expect(view.json.terms).toMatchObject({ refundIfCancelledCents: 9000 });
+    const rows = await paymentsOfParty(id);
+    expect(rows.map((r) => [r.places, r.status, r.merged_at === null])).toEqual([
+      [4, 'paid', true],
+      [2, 'paid', false],
+    ]);
+    // The addition's own id shows the party it joined.
+    expect((await me.get(`/api/user/signups/${rows[1]!.signupId}`)).json).toMatchObject({ id });
+    const dashboard = await me.get('/api/user/dashboard');
+    const entries = (dashboard.json.events_and_teams as { e: { eventNumber: number }; t: { id: number; amount: string } }[]).filter((x) => x.e.eventNumber === event);
+    expect(entries.map((x) => [x.t.id, x.t.amount])).toEqual([[id, '90.00']]);
+    const registrations = await server.services.backOffice.reports.registrations(event);
+    expect(registrations!.paid.map((r) => [r.signupId, r.amountCents, r.people.map((p) => p.name)])).toEqual([[id, 9000, ['Mom', 'Dad', 'Gran', 'Kid']]]);
+
+    // One mail for the addition: the party's update with the charge, on the same calendar entry; no second confirmation.
+    const update = await waitForMail(server.config.mail.outboxDir, (m) => m.to === email && m.subject.startsWith('Your sign-up is updated'));
+    expect(update.text).toContain('We have charged $40.00 to your card for the people you added.');
+    expect(update.text).toMatch(/Gran[\s\S]*Kid/);
+    expect(update.text).toContain(`/receipts/${rows[1]!.id}/`);
+    expect(uidOf(calendarOf(update))).toBe(uidOf(calendarOf(confirmation)));
+    expect(calendarOf(update)).toContain('SEQUENCE:1');
+    expect((await mailsTo(email)).filter((m) => m.subject.startsWith("You're signed up"))).toHaveLength(1);
+
+    // Removing one adult refunds their share from the newest payment; cancelling then refunds what is left of both.
+    const smaller = await me.put(`/api/user/signups/${id}`, { ...party(event, email, [{ name: 'Mom' }, { name: 'Dad' }, { name: 'Kid', child: true }]), amount: '65.00' });
+    expect(smaller.status, JSON.stringify(smaller.json)).toBe(200);
+    expect(smaller.json).toMatchObject({ status: 'partially_refunded', amount: '90.00', refunded: '25.00' });
+    expect((await paymentsOfParty(id)).map((r) => r.refunded_cents)).toEqual([0, 2500]);
+    const cancelled = await me.post(`/api/user/signups/${id}/cancel`);
+    expect(cancelled.json).toMatchObject({ cancelled: true, status: 'refunded', refunded: '90.00' });
+    const after = await paymentsOfParty(id);
+    expect(after.map((r) => [r.status, r.refunded_cents, r.cancelled_at !== null])).toEqual([
+      ['refunded', 5000, true],
+      ['refunded', 4000, true],
+    ]);
+    for (const row of after) expect((await refundsOf(row.id)).every((r) => r.status === 'succeeded')).toBe(true);
+    const notice = await waitForMail(server.config.mail.outboxDir, (m) => m.to === email && m.subject.startsWith('Your sign-up is cancelled'));
+    expect(notice.text).toContain('We are refunding $65.00.');
+    // Every place is free again.
+    expect((await other.post('/api/stripe/steakfry_signup_intent', party(event, `o.${tag()}@example.org`, [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }, { name: 'E' }]))).status).toBe(201);
+  });
+
+  it("only joins the supporter's own open party of the same event; refused requests hold nothing", async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', signup: { refundDaysBefore: 14 } });
+    const elsewhere = await createEvent({ eventType: 'Benefit Event', signup: { refundDaysBefore: 14 } });
+    const golf = await createEvent({ eventType: 'Golf Event', signup: { refundDaysBefore: 14 } });
+    const me = await supporter();
+    const email = `join.${tag()}@example.org`;
+    const mine = await signUpAndPay(me, 'steakfry', party(event, email, [{ name: 'Mom' }]));
+    const myTeam = await signUpAndPay(me, 'golf', golfTeam(golf, email));
+    const stranger = await supporter('stranger');
+    const theirs = await signUpAndPay(stranger, 'steakfry', party(event, `s.${tag()}@example.org`, [{ name: 'Sam' }]));
+    const pendingBefore = await server.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+
+    for (const partyOf of [theirs, myTeam, 99999999, 0, 'abc']) {
+      const res = await me.post('/api/stripe/steakfry_signup_intent', { ...party(event, email, [{ name: 'Gran' }]), partyOf });
+      expect(res.status, `${String(partyOf)}: ${JSON.stringify(res.json)}`).toBe(400);
+      expect(Object.keys(res.json)).toEqual(['partyOf']);
+    }
+    expect((await addIntent(me, elsewhere, email, mine, [{ name: 'Gran' }])).status).toBe(400);
+    await server.db.updateTable('events').set({ signup_closes_on: dayFromNow(-1) }).where('event_number', '=', event).execute();
+    expect((await addIntent(me, event, email, mine, [{ name: 'Gran' }])).status).toBe(409);
+    await server.db.updateTable('events').set({ signup_closes_on: null }).where('event_number', '=', event).execute();
+    expect((await me.post(`/api/user/signups/${mine}/cancel`)).status).toBe(200);
+    const gone = await addIntent(me, event, email, mine, [{ name: 'Gran' }]);
+    expect(gone.status).toBe(409);
+    expect(gone.json).toEqual({ partyOf: 'This party has been cancelled or refunded, so no one can be added to it.' });
+    const pendingAfter = await server.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(Number(pendingAfter.n)).toBe(Number(pendingBefore.n));
+    expect((await me.get(`/api/user/signups/${theirs}`)).status).toBe(404);
+  });
+
+  it('a party cancelled while its addition is being paid for: the late payment is refunded in full and nobody joins', async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', signup: { refundDaysBefore: 14 } });
+    const me = await supporter();
+    const email = `race.${tag()}@example.org`;
+    const id = await signUpAndPay(me, 'steakfry', party(event, email, [{ name: 'Mom' }]));
+    const intent = await addIntent(me, event, email, id, [{ name: 'Gran' }]);
+    expect(intent.status).toBe(201);
+    expect((await me.post(`/api/user/signups/${id}/cancel`)).status).toBe(200);
+    const secret = intent.json.clientSecret as string;
+    expect((await payWithCard(me.client, secret)).status).toBe(200);
+    const saved = await me.post('/api/stripe/save_steakfry_signup', { token: secret, amount: '25.00' });
+    expect(saved.status).toBe(409);
+    expect(saved.json.eventNumber).toMatch(/^The party was cancelled before your payment reached us, so we have refunded your \$25\.00 in full\./);
+    const rows = await paymentsOfParty(id);
+    expect(rows.map((r) => [r.status, r.status_reason, r.places, r.merged_at])).toEqual([
+      ['refunded', 'requested_by_customer', 1, null],
+      ['refunded', 'party_cancelled', 1, null],
+    ]);
+    expect((await loadAttendees(id)).map((a) => a.name)).toEqual(['Mom']);
+    await waitForMail(server.config.mail.outboxDir, (m) => m.to === email && m.text.includes('The party you were adding people to had been cancelled'));
+  });
+});
+
+const loadAttendees = (signupId: number) => server.db.selectFrom('signup_attendees').select('name').where('signup_id', '=', signupId).orderBy('position').execute();

@@ -44,6 +44,7 @@ const REASON_TEXT: Record<string, string> = {
   staff: "Foundation's decision",
   event_full: 'The event was full',
   event_closed: 'Sign-up had closed',
+  party_cancelled: 'The party being joined was cancelled',
   outside_site: 'Refunded outside the site (Stripe Dashboard)',
 };
 

@@ -134,7 +134,7 @@ export async function upcomingWithPlaces(db: Executor, fromDate: string, now: st
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
     .select([
       'signups.event_id',
-      sql<number>`coalesce(sum(case when payments.status in ('paid', 'partially_refunded') and signups.cancelled_at is null then signups.places else 0 end), 0)`.as('sold'),
+      sql<number>`coalesce(sum(case when payments.status in ('paid', 'partially_refunded') and signups.cancelled_at is null and signups.merged_at is null then signups.places else 0 end), 0)`.as('sold'),
       sql<number>`coalesce(sum(case when payments.status = 'pending' and signups.hold_expires_at > ${now} then signups.places else 0 end), 0)`.as('held'),
     ])
     .where(
@@ -215,6 +215,8 @@ export async function listEventSignups(db: Executor, eventId: number) {
       'signups.places',
       'signups.created_at',
       'signups.cancelled_at',
+      'signups.party_of',
+      'signups.merged_at',
       'payments.status',
       'payments.paid_at',
       'payments.amount_cents',

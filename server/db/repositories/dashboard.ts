@@ -73,11 +73,24 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
     ])
     .where('payments.user_id', '=', userId)
     .where('payments.status', 'in', SHOWN)
+    // People added to a party show in the party they joined (ADR 024).
+    .where('signups.merged_at', 'is', null)
     .orderBy('payments.paid_at', 'desc')
     .orderBy('signups.id', 'desc')
     .execute();
   if (signups.length === 0) return [];
   const ids = signups.map((s) => Number(s.id));
+  const added = new Map<number, { amount: number; refunded: number }>();
+  for (const a of await db
+    .selectFrom('signups')
+    .innerJoin('payments', 'payments.id', 'signups.payment_id')
+    .select(['signups.party_of', 'payments.amount_cents', 'payments.refunded_cents'])
+    .where('signups.party_of', 'in', ids)
+    .where('signups.merged_at', 'is not', null)
+    .execute()) {
+    const sum = added.get(Number(a.party_of)) ?? { amount: 0, refunded: 0 };
+    added.set(Number(a.party_of), { amount: sum.amount + Number(a.amount_cents), refunded: sum.refunded + Number(a.refunded_cents) });
+  }
   const [players, attendees] = await Promise.all([
     db.selectFrom('signup_players').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
     db.selectFrom('signup_attendees').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
@@ -100,11 +113,18 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
       image: parseJsonColumn<EventImage>(s.image_json),
     },
     paidAt: s.paid_at ?? s.created_at,
-    amountCents: Number(s.amount_cents),
-    refundedCents: Number(s.refunded_cents),
-    status: s.status,
+    ...partyTotals(s, added.get(Number(s.id))),
     statusReason: s.status_reason,
     teamName: s.team_name,
     people: namesBySignup.get(Number(s.id)) ?? [],
   }));
+}
+
+/** A party's own payment with those of the people added to it, as one. */
+function partyTotals(own: { amount_cents: number; refunded_cents: number; status: PaymentStatus }, added: { amount: number; refunded: number } | undefined) {
+  if (!added) return { amountCents: Number(own.amount_cents), refundedCents: Number(own.refunded_cents), status: own.status };
+  const amountCents = Number(own.amount_cents) + added.amount;
+  const refundedCents = Number(own.refunded_cents) + added.refunded;
+  const status: PaymentStatus = refundedCents >= amountCents ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid';
+  return { amountCents, refundedCents, status };
 }

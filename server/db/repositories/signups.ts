@@ -37,6 +37,10 @@ export interface Signup {
   cancelledAt: string | null;
   /** The calendar file's SEQUENCE, raised by every change; also guards against two changes at once. */
   calendarSequence: number;
+  /** People added to a paid party (ADR 024): the party they join when their payment settles. */
+  partyOf: number | null;
+  /** Folded into its party: the people are the party's now, and this row keeps only its payment. */
+  mergedAt: string | null;
 }
 
 function toEvent(row: EventRow): EventForSignup {
@@ -69,10 +73,14 @@ export async function findEventForSignup(db: Executor, by: { eventNumber: number
   return row ? toEvent(row) : null;
 }
 
-/** The one rule for "this sign-up takes its places": not cancelled, and paid or pending with an unexpired hold. */
+/**
+ * The one rule for "this sign-up takes its places": not cancelled, not folded into a party (the
+ * party counts those people now), and paid or pending with an unexpired hold.
+ */
 function isLive(eb: ExpressionBuilder<Database, 'signups' | 'payments'>, now: string) {
   return eb.and([
     eb('signups.cancelled_at', 'is', null),
+    eb('signups.merged_at', 'is', null),
     eb.or([
       eb('payments.status', 'in', ['paid', 'partially_refunded']),
       eb.and([eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]),
@@ -134,6 +142,7 @@ export async function insertSignup(
     places: number;
     holdExpiresAt: string;
     now: string;
+    partyOf?: number;
   },
 ): Promise<Signup> {
   const row = await db
@@ -149,6 +158,7 @@ export async function insertSignup(
       places: input.places,
       hold_expires_at: input.holdExpiresAt,
       created_at: input.now,
+      party_of: input.partyOf ?? null,
     })
     .returning(SIGNUP_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -231,7 +241,7 @@ export async function findSignup(db: Executor, signupId: number): Promise<Signup
   return row ? toSignup(row) : null;
 }
 
-const SIGNUP_COLUMNS = ['id', 'payment_id', 'event_id', 'kind', 'receipt_email', 'team_name', 'places', 'hold_expires_at', 'created_at', 'cancelled_at', 'calendar_sequence'] as const;
+const SIGNUP_COLUMNS = ['id', 'payment_id', 'event_id', 'kind', 'receipt_email', 'team_name', 'places', 'hold_expires_at', 'created_at', 'cancelled_at', 'calendar_sequence', 'party_of', 'merged_at'] as const;
 
 function toSignup(row: {
   id: number;
@@ -245,6 +255,8 @@ function toSignup(row: {
   created_at: string;
   cancelled_at: string | null;
   calendar_sequence: number;
+  party_of: number | null;
+  merged_at: string | null;
 }): Signup {
   return {
     id: Number(row.id),
@@ -258,6 +270,8 @@ function toSignup(row: {
     createdAt: row.created_at,
     cancelledAt: row.cancelled_at,
     calendarSequence: Number(row.calendar_sequence),
+    partyOf: row.party_of === null ? null : Number(row.party_of),
+    mergedAt: row.merged_at,
   };
 }
 
@@ -304,4 +318,39 @@ export async function placesLeft(db: Executor, eventNumber: number, now: string)
   const event = await findEventForSignup(db, { eventNumber }, false);
   if (!event || event.capacity === null) return null;
   return Math.max(0, event.capacity - (await placesTaken(db, event.id, now)));
+}
+
+/**
+ * A paid addition joins its party: its attendees move over after the party's own, the party takes
+ * its places and a new calendar sequence, and the addition keeps its payment and the number of
+ * people it added (no longer counted: `merged_at` leaves it out of `isLive`).
+ */
+export async function mergeIntoParty(db: Executor, addition: Signup, party: Signup, now: string): Promise<void> {
+  const last = await db
+    .selectFrom('signup_attendees')
+    .select(sql<number>`coalesce(max(position), 0)`.as('last'))
+    .where('signup_id', '=', party.id)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('signup_attendees')
+    .set((eb) => ({ signup_id: party.id, position: eb('position', '+', Number(last.last)) }))
+    .where('signup_id', '=', addition.id)
+    .execute();
+  await db
+    .updateTable('signups')
+    .set((eb) => ({ places: eb('places', '+', addition.places), calendar_sequence: eb('calendar_sequence', '+', 1), updated_at: now }))
+    .where('id', '=', party.id)
+    .execute();
+  await db.updateTable('signups').set({ hold_expires_at: null, merged_at: now, updated_at: now }).where('id', '=', addition.id).execute();
+}
+
+/** The payments behind a party: its own first, then each addition folded into it, oldest first. */
+export async function partyPaymentIds(db: Executor, party: Signup): Promise<number[]> {
+  const additions = await db.selectFrom('signups').select('payment_id').where('party_of', '=', party.id).where('merged_at', 'is not', null).orderBy('id').execute();
+  return [party.paymentId, ...additions.map((a) => Number(a.payment_id))];
+}
+
+/** A cancelled party's additions are cancelled with it (they hold no places; this is for the lists). */
+export async function cancelPartyAdditions(db: Executor, partyId: number, now: string): Promise<void> {
+  await db.updateTable('signups').set({ cancelled_at: now, updated_at: now }).where('party_of', '=', partyId).where('merged_at', 'is not', null).where('cancelled_at', 'is', null).execute();
 }

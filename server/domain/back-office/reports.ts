@@ -97,7 +97,14 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
       checkedInAt: a.checked_in_at,
     });
   }
-  return signups.map((s) => ({
+  // People added to a party are the party's: their payments count in its amounts, not as a row of their own (ADR 024).
+  const added = new Map<number, { amount: number; refunded: number }>();
+  for (const s of signups) {
+    if (s.merged_at === null || s.party_of === null) continue;
+    const sum = added.get(Number(s.party_of)) ?? { amount: 0, refunded: 0 };
+    added.set(Number(s.party_of), { amount: sum.amount + Number(s.amount_cents), refunded: sum.refunded + Number(s.refunded_cents) });
+  }
+  return signups.filter((s) => s.merged_at === null).map((s) => ({
     signupId: Number(s.id),
     paymentId: Number(s.payment_id),
     status: s.status,
@@ -109,8 +116,8 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
     teamName: s.team_name,
     teamContactNumber: s.team_contact_number,
     places: Number(s.places),
-    amountCents: Number(s.amount_cents),
-    refundedCents: Number(s.refunded_cents),
+    amountCents: Number(s.amount_cents) + (added.get(Number(s.id))?.amount ?? 0),
+    refundedCents: Number(s.refunded_cents) + (added.get(Number(s.id))?.refunded ?? 0),
     people: (people.get(Number(s.id)) ?? []).sort((a, b) => a.position - b.position),
   }));
 }

@@ -62,8 +62,9 @@ export interface PaymentPurposeHandler {
    */
   refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
   /**
-   * Runs in the settle transaction once the payment is paid, before its mail: the purpose's own
-   * bookkeeping (a monthly gift starts its plan, or moves it to the next month, ADR 027).
+   * Runs in the settle transaction once the payment is paid and not refused, before its mail: the
+   * purpose's own bookkeeping (a monthly gift starts its plan or moves it to the next month, ADR
+   * 027; people added to a party join it, ADR 024).
    */
   paid?(trx: Trx, payment: Payment, intent: GatewayIntent, now: Date): Promise<void>;
   /** The receipt or confirmation of a paid payment. */
@@ -103,6 +104,13 @@ export interface OpenSpec<T> {
   saveCard?: boolean;
   /** The purpose's own rows and checks, in the same transaction as the pending payment. */
   record: (trx: Trx, payment: Payment, now: Date) => Promise<T>;
+}
+
+export interface RefundSpec {
+  reason: RefundReason;
+  requestKey: string;
+  staff?: { id: number; note: string; notifyPayer: boolean; audit: (trx: Trx, before: Payment, refund: Refund) => Promise<void> };
+  within?: (trx: Trx, before: Payment, refund: Refund) => Promise<void>;
 }
 
 export type SettleResult =
@@ -190,7 +198,6 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       const now = clock();
       if (!(await markPaymentPaid(trx, payment.id, now.toISOString()))) return null;
       const paid: Payment = { ...payment, status: 'paid', paidAt: now.toISOString() };
-      await handler.paid?.(trx, paid, intent, now);
       const refusal = await handler.refusal(trx, paid, now.toISOString());
       if (refusal) {
         const refund = await insertRefund(trx, {
@@ -205,6 +212,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
         await queueMail(trx, await handler.refundMail(trx, paid, { amountCents: paid.amountCents, reason: refusal }, site), { purpose: 'refund_notice', paymentId: payment.id, dedupeKey: `payment:${payment.id}:refused` }, now);
         return { outcome: 'refused' as const, refund };
       }
+      await handler.paid?.(trx, paid, intent, now);
       await queueMail(trx, await handler.paidMail(trx, paid, site), { purpose: `${payment.purpose}_paid`, paymentId: payment.id, dedupeKey: `payment:${payment.id}:paid` }, now);
       for (const notice of (await handler.paidNotices?.(trx, paid, site)) ?? []) {
         await queueMail(trx, notice.message, { purpose: notice.purpose, paymentId: payment.id, dedupeKey: `payment:${payment.id}:${notice.key}` }, now);
@@ -290,56 +298,70 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
    * transaction as the refund row (`staff`). `within` runs in that transaction too, so what the
    * refund is for (a cancelled sign-up, fewer attendees) commits with it or not at all.
    */
-  async function refund(
-    paymentId: number,
-    spec: {
-      amountCents?: number;
-      reason: RefundReason;
-      requestKey: string;
-      staff?: { id: number; note: string; notifyPayer: boolean; audit: (trx: Trx, before: Payment, refund: Refund) => Promise<void> };
-      within?: (trx: Trx, before: Payment, refund: Refund) => Promise<void>;
-    },
-  ): Promise<Refund> {
+  async function refund(paymentId: number, spec: RefundSpec & { amountCents?: number }): Promise<Refund> {
+    const [made] = await refundParts([{ paymentId, amountCents: spec.amountCents }], spec);
+    return made!;
+  }
+
+  /**
+   * One refund over several payments (a party paid in parts, ADR 024): every part's row, its
+   * payment's new state and `within` commit together or not at all. The first part keeps the
+   * request key; the others add their payment's id to it.
+   */
+  async function refundParts(parts: { paymentId: number; amountCents?: number }[], spec: RefundSpec): Promise<Refund[]> {
     const now = clock().toISOString();
     const site = spec.staff?.notifyPayer ? await siteFacts() : null;
+    const keyOf = (index: number, paymentId: number) => (index === 0 ? spec.requestKey : `${spec.requestKey}:payment:${paymentId}`);
     const created = await db.transaction().execute(async (trx) => {
-      const payment = await lockPayment(trx, paymentId, lock);
-      if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
+      // Locked in id order, so two refunds over the same payments cannot wait on each other.
+      const payments = new Map<number, Payment>();
+      for (const id of [...new Set(parts.map((p) => p.paymentId))].sort((a, b) => a - b)) {
+        const payment = await lockPayment(trx, id, lock);
+        if (!payment) throw new NotFoundError({ payment: `Payment ${id} doesn't exist.` });
+        payments.set(id, payment);
+      }
       const existing = await findRefundByRequestKey(trx, spec.requestKey);
       if (existing) {
-        if (existing.paymentId !== paymentId) throw new ConflictError({ refund: 'This refund request belongs to another payment.' });
-        return existing;
+        if (existing.paymentId !== parts[0]!.paymentId) throw new ConflictError({ refund: 'This refund request belongs to another payment.' });
+        const rows = [existing];
+        for (const [index, part] of parts.entries()) if (index > 0) rows.push((await findRefundByRequestKey(trx, keyOf(index, part.paymentId)))!);
+        return rows;
       }
-      if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
-        throw new ConflictError({ refund: 'Only a paid payment can be refunded.' });
+      const rows: Refund[] = [];
+      for (const [index, part] of parts.entries()) {
+        const payment = payments.get(part.paymentId)!;
+        if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
+          throw new ConflictError({ refund: 'Only a paid payment can be refunded.' });
+        }
+        const committed = await committedRefundCents(trx, part.paymentId);
+        const left = payment.amountCents - committed;
+        const amount = part.amountCents ?? left;
+        if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
+          throw new ValidationError({ amount: left > 0 ? `Enter an amount from $0.01 to ${formatCents(left)}.` : 'This payment has been refunded in full.' });
+        }
+        const row = await insertRefund(trx, {
+          paymentId: part.paymentId,
+          amountCents: amount,
+          reason: spec.reason,
+          requestKey: keyOf(index, part.paymentId),
+          status: 'pending',
+          now,
+          ...(spec.staff ? { note: spec.staff.note, staffId: spec.staff.id } : {}),
+        });
+        await setRefunded(trx, payment, committed + amount, spec.reason, now);
+        if (site) {
+          const notice = await handlerOf(payment).refundMail(trx, payment, { amountCents: amount, reason: spec.reason }, site);
+          await queueMail(trx, notice, { purpose: 'refund_notice', paymentId: part.paymentId, dedupeKey: `refund:${row.id}:notice` }, clock());
+        }
+        if (spec.staff) await spec.staff.audit(trx, payment, row);
+        rows.push(row);
       }
-      const committed = await committedRefundCents(trx, paymentId);
-      const left = payment.amountCents - committed;
-      const amount = spec.amountCents ?? left;
-      if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
-        throw new ValidationError({ amount: left > 0 ? `Enter an amount from $0.01 to ${formatCents(left)}.` : 'This payment has been refunded in full.' });
-      }
-      const row = await insertRefund(trx, {
-        paymentId,
-        amountCents: amount,
-        reason: spec.reason,
-        requestKey: spec.requestKey,
-        status: 'pending',
-        now,
-        ...(spec.staff ? { note: spec.staff.note, staffId: spec.staff.id } : {}),
-      });
-      await setRefunded(trx, payment, committed + amount, spec.reason, now);
-      if (site) {
-        const notice = await handlerOf(payment).refundMail(trx, payment, { amountCents: amount, reason: spec.reason }, site);
-        await queueMail(trx, notice, { purpose: 'refund_notice', paymentId, dedupeKey: `refund:${row.id}:notice` }, clock());
-      }
-      if (spec.staff) await spec.staff.audit(trx, payment, row);
-      if (spec.within) await spec.within(trx, payment, row);
-      return row;
+      if (spec.within) await spec.within(trx, payments.get(parts[0]!.paymentId)!, rows[0]!);
+      return rows;
     });
     if (site) mail.kick();
-    await executeRefund(created);
-    return (await findRefund(db, created.id))!;
+    for (const row of created) await executeRefund(row);
+    return Promise.all(created.map(async (row) => (await findRefund(db, row.id))!));
   }
 
   /** Queues a paid payment's receipt or confirmation again (a staff member's resend), audited in the same transaction. */
@@ -435,6 +457,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     chargeSaved,
     giveUp,
     refund,
+    refundParts,
     resendPaidMail,
     executeRefund,
     refundedOutside,

@@ -19,6 +19,7 @@ export interface RefundNoticeEmailInput {
 const WHY: Record<RefundReason, string> = {
   event_full: 'The event filled up before your payment reached us, so we could not keep your place.',
   event_closed: 'Sign-up for the event had closed before your payment reached us.',
+  party_cancelled: 'The party you were adding people to had been cancelled before your payment reached us.',
   requested_by_customer: 'You asked us to cancel it.',
   staff: 'The foundation has refunded it.',
   outside_site: 'The foundation has refunded it.',

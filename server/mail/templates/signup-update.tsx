@@ -22,14 +22,18 @@ export interface SignupUpdateEmailInput {
     refundCents: number;
     /** The event's refund policy, said when a cancellation gives nothing back. */
     policy: string;
+    /** Charged for people added to the party by this change (ADR 024). */
+    chargedCents?: number;
   };
+  /** The receipt of the charge for added people. */
+  receiptUrl?: string;
   event: SignupConfirmationEmailInput['event'];
 }
 
 const REFUND_TIMING = 'The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.';
 
 /** Tells the supporter their own change or cancellation went through, with the calendar file to update or remove the entry. */
-export function signupUpdateEmail({ to, site, change, signup, event }: SignupUpdateEmailInput): MailMessage {
+export function signupUpdateEmail({ to, site, change, signup, event, receiptUrl }: SignupUpdateEmailInput): MailMessage {
   const cancelled = change === 'cancelled';
   const subject = cancelled
     ? `Your sign-up is cancelled: ${event.eventType} on ${formatCalendarDate(event.eventDate)}`
@@ -39,7 +43,11 @@ export function signupUpdateEmail({ to, site, change, signup, event }: SignupUpd
   const refund = signup.refundCents > 0 ? `We are refunding ${formatCents(signup.refundCents)}. ${REFUND_TIMING}` : null;
   const lines = cancelled
     ? [`Your sign-up for ${event.name} is cancelled, as you asked, and your places have gone back for others.`, refund ?? `${signup.policy} Nothing is refunded for this cancellation.`]
-    : [`Your sign-up for ${event.name} is updated, as you asked. Here it is as it stands now.`, ...(refund ? [refund] : [])];
+    : [
+        `Your sign-up for ${event.name} is updated, as you asked. Here it is as it stands now.`,
+        ...(signup.chargedCents ? [`We have charged ${formatCents(signup.chargedCents)} to your card for the people you added.`] : []),
+        ...(refund ? [refund] : []),
+      ];
   const rows: DetailRow[] = [
     ['Event', event.name],
     ['Date', when],
@@ -58,6 +66,7 @@ export function signupUpdateEmail({ to, site, change, signup, event }: SignupUpd
     detailsText(rows),
     ...(people ? [`${people.heading}:\n${people.lines.map((line) => `- ${line}`).join('\n')}`] : []),
     `Event details: ${eventUrl}`,
+    ...(receiptUrl ? [`Your receipt for your tax records: ${receiptUrl}`] : []),
     calendarNote,
     siteFooterText(site),
   ].join('\n\n');
@@ -72,6 +81,11 @@ export function signupUpdateEmail({ to, site, change, signup, event }: SignupUpd
       <Paragraph>
         Event details: <MailLink href={eventUrl}>{eventUrl}</MailLink>
       </Paragraph>
+      {receiptUrl ? (
+        <Paragraph>
+          Your receipt for your tax records: <MailLink href={receiptUrl}>{receiptUrl}</MailLink>
+        </Paragraph>
+      ) : null}
       <Paragraph>{calendarNote}</Paragraph>
     </MailLayout>,
   );
