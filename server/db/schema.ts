@@ -251,6 +251,12 @@ export interface SignupsTable {
   /** The calendar file's SEQUENCE: raised by every change or cancellation. */
   calendar_sequence: Generated<number>;
   updated_at: string | null;
+  /**
+   * The event's value received (per team or adult, and per child) when the sign-up was made: its
+   * receipts use these, whatever the event says later (ADR 025).
+   */
+  fair_value_cents: Generated<number>;
+  child_fair_value_cents: Generated<number>;
 }
 
 export interface SignupPlayersTable {

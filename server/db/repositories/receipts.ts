@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SignupKind } from '../../../common/signups/kinds';
 import type { Database, PaymentStatus } from '../schema';
-import { signupRulesOfRow } from './events';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +19,9 @@ export interface ReceiptSource {
     id: number;
     kind: SignupKind;
     email: string;
-    event: { eventNumber: number; eventType: string; name: string; eventDate: string; fairValueCents: number; childFairValueCents: number };
+    event: { eventNumber: number; eventType: string; name: string; eventDate: string };
+    /** The event's value received per team or adult and per child when the sign-up was made, not the event's value today. */
+    fairValue: { fairValueCents: number; childFairValueCents: number };
     /** Attendees of a party (steak fry); 0 and 0 for teams. */
     adults: number;
     children: number;
@@ -36,8 +37,8 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
     db
       .selectFrom('signups')
       .innerJoin('events', 'events.id', 'signups.event_id')
-      .selectAll('events')
-      .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email'])
+      .select(['events.event_number', 'events.event_type', 'events.name', 'events.event_date'])
+      .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email', 'signups.fair_value_cents', 'signups.child_fair_value_cents'])
       .where('signups.payment_id', 'in', paymentIds)
       .execute(),
   ]);
@@ -75,9 +76,8 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
                 eventType: signup.event_type,
                 name: signup.name,
                 eventDate: signup.event_date,
-                fairValueCents: signupRulesOfRow(signup).fairValueCents,
-                childFairValueCents: signupRulesOfRow(signup).childFairValueCents,
               },
+              fairValue: { fairValueCents: Number(signup.fair_value_cents), childFairValueCents: Number(signup.child_fair_value_cents) },
               adults: count(Number(signup.signup_id), 0),
               children: count(Number(signup.signup_id), 1),
             }

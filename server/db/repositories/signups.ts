@@ -133,6 +133,8 @@ export async function insertSignup(
     stored: StoredSignupDetails;
     places: number;
     holdExpiresAt: string;
+    /** The event's value received now (per team or adult, per child): the sign-up's receipts keep it (ADR 025). */
+    fairValue: { fairValueCents: number; childFairValueCents: number };
     now: string;
   },
 ): Promise<Signup> {
@@ -148,6 +150,8 @@ export async function insertSignup(
       team_agrees: input.stored.teamAgrees ? 1 : 0,
       places: input.places,
       hold_expires_at: input.holdExpiresAt,
+      fair_value_cents: input.fairValue.fairValueCents,
+      child_fair_value_cents: input.fairValue.childFairValueCents,
       created_at: input.now,
     })
     .returning(SIGNUP_COLUMNS)
