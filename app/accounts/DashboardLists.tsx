@@ -23,7 +23,7 @@ function GivingNotes({ donation }: { donation: Dashboard['donations'][number] })
   });
   if (notes.length === 0) return null;
   return (
-    <ul aria-label="About this gift" className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
+    <ul aria-label="About this gift" className="mt-1 space-y-0.5 text-sm text-slate-700">
       {notes.map((note) => (
         <li key={note} className="break-words">
           {note}

@@ -147,7 +147,8 @@ describe('donations list and export', () => {
     expect(page).toContain('Gia Giver');
     expect(page).toContain('$50.50 + $1.52 card fees');
     expect(page).toContain('In honor of Coach Lee');
-    expect(page).toContain(`Lee Family (lee.${tag}@example.org), not told the amount`);
+    expect(page).toContain(`Lee Family (lee.${tag}@example.org)`);
+    expect(page).toMatch(/Amount in the notification<\/dt><dd[^>]*>No</);
     expect(page).toContain('Yes: keep the name off anything public');
 
     const rows = parseCsv((await volunteer.get(`/admin/donations.csv?q=${tag}&sort=amount&dir=desc`)).text);

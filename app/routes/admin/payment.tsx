@@ -109,9 +109,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   </Fact>
                 ) : null}
                 {p.donation.notify ? (
-                  <Fact label="Notified">
-                    {p.donation.notify.name} ({p.donation.notify.email}){p.donation.notify.includeAmount ? ', told the amount' : ', not told the amount'}
-                  </Fact>
+                  <>
+                    <Fact label="Notified">
+                      {p.donation.notify.name} ({p.donation.notify.email})
+                    </Fact>
+                    <Fact label="Amount in the notification">{p.donation.notify.includeAmount ? 'Yes' : 'No'}</Fact>
+                  </>
                 ) : null}
                 <Fact label="Message">{p.donation.message || '—'}</Fact>
               </>
