@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TributeKind } from './donations';
 import type { EventImage } from './events';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
@@ -130,7 +131,11 @@ export interface DashboardPaymentState {
  * state, so the list can say when the event is, call a party's people attendees and show refunds.
  */
 export interface Dashboard {
-  donations: ({ amount: string; message: string } & DashboardPaymentState)[];
+  /**
+   * `gift` and `fee` split `amount` when the donor covered the card fees (`fee` "0.00" otherwise);
+   * `anonymous` and `tribute` as the donor chose them (ADR 027).
+   */
+  donations: ({ amount: string; message: string; gift: string; fee: string; anonymous: boolean; tribute: { kind: TributeKind; name: string } | null } & DashboardPaymentState)[];
   events_and_teams: {
     e: { eventNumber: number; eventType: string; eventDate: string; name: string; location: string; image: EventImage | null };
     /** `id` opens the sign-up to change or cancel it (/api/user/signups/:id); `cancelled` by the supporter. */

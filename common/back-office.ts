@@ -1,4 +1,5 @@
 import type { BackOfficeContent } from './content-admin';
+import type { GivingDetails } from './donations';
 import type { PaymentState } from './payments';
 import type { SignupKind } from './signups/kinds';
 
@@ -121,6 +122,10 @@ export interface DonationRow {
   amountCents: number;
   refundedCents: number;
   status: PaymentState;
+  /** The gift and card-fee parts of the amount, anonymity and any tribute, as the donor chose (ADR 027). */
+  giving: GivingDetails;
+  /** Whom the donor asked us to tell of a tribute gift. */
+  notify: { name: string; email: string } | null;
 }
 
 export interface DonationList extends Paged<DonationRow> {
@@ -164,7 +169,15 @@ export interface PaymentDetail {
   paidAt: string | null;
   intentId: string | null;
   account: { name: string; email: string } | null;
-  donation: { donationId: number; email: string; message: string } | null;
+  donation: {
+    donationId: number;
+    email: string;
+    message: string;
+    /** The name the donor gave on the form ('' when none). */
+    donorName: string;
+    giving: GivingDetails;
+    notify: { name: string; email: string; includeAmount: boolean } | null;
+  } | null;
   signup: { signupId: number; eventNumber: number; eventName: string; kind: SignupKind; receiptEmail: string; teamName: string | null; places: number } | null;
   refunds: RefundRecord[];
   /** Receipts, confirmations and refund notices sent for it, newest first. */

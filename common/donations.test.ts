@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DONATION_MAX_CENTS, DonationIntentSchema, donationTotal } from './donations';
+import { DONATION_MAX_CENTS, DonationIntentSchema, donationTotal, givingNotes } from './donations';
 
 describe('donationTotal', () => {
   it.each([
@@ -59,5 +59,17 @@ describe('DonationIntentSchema', () => {
 
   it('ignores the notification fields when no tribute is chosen', () => {
     expect(DonationIntentSchema.parse({ ...base, notify: true, notifyEmail: 'x' }).tribute).toBeNull();
+  });
+});
+
+describe('givingNotes', () => {
+  it('says only what applies: the fee split, the tribute, anonymity', () => {
+    expect(givingNotes({ giftCents: 2000, feeCents: 0, anonymous: false, tribute: null })).toEqual([]);
+    expect(givingNotes({ giftCents: 5050, feeCents: 152, anonymous: true, tribute: { kind: 'memory', name: 'Ada Lovelace' } })).toEqual([
+      'Gift $50.50 + $1.52 card fees',
+      'In memory of Ada Lovelace',
+      'Anonymous',
+    ]);
+    expect(givingNotes({ giftCents: 2000, feeCents: 0, anonymous: false, tribute: { kind: 'honor', name: 'Coach' } })).toEqual(['In honor of Coach']);
   });
 });

@@ -192,3 +192,21 @@ export const PlanLinkSchema = z.object({
   plan: z.coerce.number({ error: 'This link is not valid.' }).int('This link is not valid.').positive('This link is not valid.'),
   sig: z.string({ error: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.'),
 });
+
+/** What a gift adds beyond its amount, as the donor's dashboard and the back office show it (ADR 027). */
+export interface GivingDetails {
+  giftCents: number;
+  /** The part added to cover card fees; 0 when the donor did not cover them. */
+  feeCents: number;
+  anonymous: boolean;
+  tribute: { kind: TributeKind; name: string } | null;
+}
+
+/** "Gift $20.00 + $0.60 card fees", "In memory of Ada", "Anonymous": only those that apply, in that order. */
+export function givingNotes(details: GivingDetails): string[] {
+  const notes: string[] = [];
+  if (details.feeCents > 0) notes.push(`Gift ${formatCents(details.giftCents)} + ${formatCents(details.feeCents)} card fees`);
+  if (details.tribute) notes.push(`${TRIBUTE_WORDS[details.tribute.kind]} ${details.tribute.name}`);
+  if (details.anonymous) notes.push('Anonymous');
+  return notes;
+}

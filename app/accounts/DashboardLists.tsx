@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '../../common/accounts';
+import { givingNotes } from '../../common/donations';
 import { formatCents, parseAmountToCents } from '../../common/money';
 import { formatCalendarDate, formatDayOf, todayInFoundationZone } from '../../common/dates';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
@@ -10,6 +11,26 @@ const money = (amount: string) => formatCents(parseAmountToCents(amount) ?? 0);
 /** "Refunded: the event filled up" under a payment that was given back. */
 function RefundNote({ note }: { note: string | null }) {
   return note ? <p className="mt-1 inline-block rounded bg-amber-50 px-2 py-0.5 text-sm font-semibold text-amber-900">{note}</p> : null;
+}
+
+/** "Gift $20.00 + $0.60 card fees · In memory of Ada · Anonymous" under a gift, when any applies. */
+function GivingNotes({ donation }: { donation: Dashboard['donations'][number] }) {
+  const notes = givingNotes({
+    giftCents: parseAmountToCents(donation.gift) ?? 0,
+    feeCents: parseAmountToCents(donation.fee) ?? 0,
+    anonymous: donation.anonymous,
+    tribute: donation.tribute,
+  });
+  if (notes.length === 0) return null;
+  return (
+    <ul aria-label="About this gift" className="mt-1 space-y-0.5 text-sm text-slate-700">
+      {notes.map((note) => (
+        <li key={note} className="break-words">
+          {note}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function DonationsList({ donations }: { donations: Dashboard['donations'] }) {
@@ -25,6 +46,7 @@ export function DonationsList({ donations }: { donations: Dashboard['donations']
           {donations.map((donation, i) => (
             <li key={i} className="py-3">
               <p className="text-lg font-semibold text-slate-900">{money(donation.amount)}</p>
+              <GivingNotes donation={donation} />
               <RefundNote note={donation.note} />
               {donation.message ? <p className="mt-1 break-words whitespace-pre-line text-slate-700">{donation.message}</p> : null}
             </li>

@@ -253,8 +253,16 @@ export interface SignupsTable {
   updated_at: string | null;
   /** People added to a paid party: the party's id. Settling the payment folds them into it. */
   party_of: number | null;
-  /** When the addition was folded into its party: its people are the party's now, its places 0. */
+  /** When the addition was folded into its party: its people are the party's now and it counts no places. */
   merged_at: string | null;
+  /** Of the people a folded addition brought (its `places`), how many were children (for its receipt). */
+  merged_children: number | null;
+  /**
+   * The event's value received (per team or adult, and per child) when the sign-up was made: its
+   * receipts use these, whatever the event says later (ADR 025).
+   */
+  fair_value_cents: Generated<number>;
+  child_fair_value_cents: Generated<number>;
 }
 
 export interface SignupPlayersTable {

@@ -218,7 +218,15 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
       await claimGiftsOfVerified(await findUserById(db, userId));
       const [donations, signups] = await Promise.all([listDonationsOfUser(db, userId), listSignupsOfUser(db, userId)]);
       return {
-        donations: donations.map((d) => ({ amount: centsToDecimalString(d.amountCents), message: d.message, ...paymentState(d) })),
+        donations: donations.map((d) => ({
+          amount: centsToDecimalString(d.amountCents),
+          message: d.message,
+          gift: centsToDecimalString(d.giving.giftCents),
+          fee: centsToDecimalString(d.giving.feeCents),
+          anonymous: d.giving.anonymous,
+          tribute: d.giving.tribute,
+          ...paymentState(d),
+        })),
         events_and_teams: signups.map((s) => ({
           e: s.event,
           t: {

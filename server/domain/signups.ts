@@ -261,6 +261,8 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
             stored,
             places,
             holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+            // The value received as the event states it with the price just checked, under the same lock.
+            fairValue: { fairValueCents: locked.signup.fairValueCents, childFairValueCents: locked.signup.childFairValueCents },
             now: nowIso,
           });
         },

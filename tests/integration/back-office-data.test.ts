@@ -117,6 +117,49 @@ describe('donations list and export', () => {
     expect(rows[2]!.Payment).toBe(String(formulaPayment));
   });
 
+  it('shows what the donor chose (card fees, tribute, anonymity) in the list, on the payment page and in the CSV', async () => {
+    const giver = await supporter('giver');
+    const tributeGift = await giver.pay('donation_intent', {
+      amount: '50.50',
+      coverFees: true,
+      total: '52.02',
+      email: `gia.${tag}@example.org`,
+      message: '',
+      name: 'Gia Giver',
+      anonymous: true,
+      tribute: 'honor',
+      tributeName: 'Coach Lee',
+      notify: true,
+      notifyName: 'Lee Family',
+      notifyEmail: `lee.${tag}@example.org`,
+    });
+    await expect.poll(async () => (await server.db.selectFrom('payments').select('status').where('id', '=', tributeGift).executeTakeFirstOrThrow()).status).toBe('paid');
+
+    const list = html(await volunteer.get(`/admin/donations?q=gia.${tag}`));
+    expect(list).toContain('1 donation matches, $52.02 in all.');
+    for (const note of ['Gift $50.50 + $1.52 card fees', 'In honor of Coach Lee', 'Anonymous']) expect(list).toContain(note);
+    // A gift with none of these says nothing more.
+    const plain = html(await volunteer.get(`/admin/donations?q=ann.${tag}`));
+    expect(plain).not.toContain('card fees');
+    expect(plain).not.toContain('In honor of');
+
+    const page = html(await volunteer.get(`/admin/payments/${tributeGift}`));
+    expect(page).toContain('Gia Giver');
+    expect(page).toContain('$50.50 + $1.52 card fees');
+    expect(page).toContain('In honor of Coach Lee');
+    expect(page).toContain(`Lee Family (lee.${tag}@example.org)`);
+    expect(page).toMatch(/Amount in the notification<\/dt><dd[^>]*>No</);
+    expect(page).toContain('Yes: keep the name off anything public');
+
+    const rows = parseCsv((await volunteer.get(`/admin/donations.csv?q=${tag}&sort=amount&dir=desc`)).text);
+    expect(Object.keys(rows[0]!)).toEqual(['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email']);
+    const pick = (r: Record<string, string>) => [r.Email, r.Amount, r.Gift, r['Card fees'], r.Anonymous, r.Tribute, r['Tribute name'], r['Notified name'], r['Notified email']];
+    expect(rows.slice(0, 2).map(pick)).toEqual([
+      [`bob.${tag}@example.org`, '100.00', '100.00', '0.00', 'no', '', '', '', ''],
+      [`gia.${tag}@example.org`, '52.02', '50.50', '1.52', 'yes', 'in honor of', 'Coach Lee', 'Lee Family', `lee.${tag}@example.org`],
+    ]);
+  });
+
   it('a payment page shows the receipt as sent', async () => {
     await waitForMail(server.config.mail.outboxDir, (m) => m.to === `eve.${tag}@example.org`);
     const page = await volunteer.get(`/admin/payments/${formulaPayment}`);

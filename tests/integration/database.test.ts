@@ -190,6 +190,45 @@ describe(`the payment-core migration on ${testDbKind()}`, () => {
   });
 });
 
+describe(`the fair-value snapshot migration on ${testDbKind()}`, () => {
+  it("gives each existing sign-up its event's value received of the day it runs", async () => {
+    const old = await createTestDatabase();
+    const oldDb = createDatabase(testDbKind() === 'postgres' ? { kind: 'postgres', url: old.url } : { kind: 'sqlite', file: old.url });
+    try {
+      const migrator = new Migrator({ db: oldDb, provider: new DialectMigrationProvider(testDbKind()) });
+      expect((await migrator.migrateTo('20261126T130000-monthly-gifts')).error).toBeUndefined();
+      const raw = oldDb as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tables before the migration
+      const event = (values: Record<string, unknown>) =>
+        raw
+          .insertInto('events')
+          .values({ event_type: 'Benefit Event', description: '', location: 'Hall', event_date: '2026-12-01', created_at: now, updated_at: now, ...values })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const supper = await event({ event_number: 1, name: 'Supper', fair_value_cents: 1_500, child_fair_value_cents: 800 });
+      const free = await event({ event_number: 2, name: 'Free supper' });
+      for (const [i, eventId] of [supper.id, free.id].entries()) {
+        const payment = await raw
+          .insertInto('payments')
+          .values({ purpose: 'signup', amount_cents: 4_000, status: 'paid', gateway_key: `snapshot-${i}`, intent_id: `pi_snapshot_${i}`, created_at: now, updated_at: now, expires_at: now, paid_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await raw.insertInto('signups').values({ payment_id: payment.id, event_id: eventId, kind: 'steakfry', receipt_email: 'old@example.org', places: 2, hold_expires_at: null, created_at: now }).execute();
+      }
+
+      expect(await migrateToLatest(oldDb, testDbKind())).toContain('20261126T150000-fair-value-snapshot');
+      const rows = await oldDb.selectFrom('signups').select(['event_id', 'fair_value_cents', 'child_fair_value_cents']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { event_id: supper.id, fair_value_cents: 1_500, child_fair_value_cents: 800 },
+        { event_id: free.id, fair_value_cents: 0, child_fair_value_cents: 0 },
+      ]);
+      await expect(oldDb.updateTable('signups').set({ fair_value_cents: -1 }).execute()).rejects.toThrow(/check|CHECK/);
+    } finally {
+      await oldDb.destroy();
+      await old.drop();
+    }
+  });
+});
+
 describe.runIf(testDbKind() === 'postgres')('PostgreSQL connections', () => {
   it('survive the server closing idle connections: the loss is reported, the next query works', async () => {
     const lost: Error[] = [];

@@ -215,7 +215,7 @@ describe('POST /api/stripe/save_donation', () => {
     await client.post('/api/stripe/save_donation', { amount: '$42.00', email: account.email, message: 'Keep going', token: paid.json.clientSecret });
     await intent({ amount: '7', email: account.email, message: 'never paid' }, headers);
     const dashboard = await client.request('GET', '/api/user/dashboard', { headers });
-    expect(dashboard.json.donations).toEqual([{ amount: '42.00', message: 'Keep going', status: 'paid', refunded: '0.00', note: null }]);
+    expect(dashboard.json.donations).toEqual([{ amount: '42.00', message: 'Keep going', gift: '42.00', fee: '0.00', anonymous: false, tribute: null, status: 'paid', refunded: '0.00', note: null }]);
   });
 });
 

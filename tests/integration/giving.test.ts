@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { DialectMigrationProvider } from '../../server/db/migrations/index';
 import { insertDonation } from '../../server/db/repositories/donations';
 import { insertPayment } from '../../server/db/repositories/payments';
-import { payWithCard } from '../helpers/accounts';
+import { payWithCard, signedInUser } from '../helpers/accounts';
 import { readOutbox, waitForMail } from '../helpers/outbox';
 import { createTestDatabase, startTestServer, testContent, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
@@ -173,6 +173,31 @@ describe('covering card fees', () => {
     const res = await client.post('/api/stripe/save_donation', { ...form, amount: '20.00', token: secret });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json)).toEqual(['amount']);
+  });
+});
+
+describe('the donor’s dashboard', () => {
+  it('lists each gift with its card-fee part, its tribute and whether it was anonymous', async () => {
+    const donor = server.client();
+    const user = await signedInUser(donor, 'giver');
+    const headers = user.authorization;
+    const giveSignedIn = async (body: Record<string, unknown>) => {
+      const created = await donor.post('/api/stripe/donation_intent', { email: user.account.email, message: '', ...body }, { headers });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const secret = created.json.clientSecret as string;
+      expect((await payWithCard(donor, secret)).status).toBe(200);
+      const row = await donationRow(intentIdOf(secret));
+      expect((await donor.post('/api/stripe/save_donation', { amount: (row.amount_cents / 100).toFixed(2), token: secret }, { headers })).status).toBe(200);
+    };
+    await giveSignedIn({ amount: '20' });
+    await giveSignedIn({ amount: '50.50', coverFees: true, total: '52.02', anonymous: true, tribute: 'memory', tributeName: 'Ada Lovelace' });
+
+    const dashboard = await donor.request('GET', '/api/user/dashboard', { headers });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.json.donations).toEqual([
+      { amount: '52.02', message: '', gift: '50.50', fee: '1.52', anonymous: true, tribute: { kind: 'memory', name: 'Ada Lovelace' }, status: 'paid', refunded: '0.00', note: null },
+      { amount: '20.00', message: '', gift: '20.00', fee: '0.00', anonymous: false, tribute: null, status: 'paid', refunded: '0.00', note: null },
+    ]);
   });
 });
 

@@ -251,7 +251,7 @@ describe(`the site on Stripe, against a fake Stripe on loopback (${testDbKind()}
     expect((await deliver(server.url, stripeEvent('charge.refunded', fake.chargeOf(id), `evt_refund_${id}`))).status).toBe(200);
     expect(await paymentRow(server.db, id)).toMatchObject({ status: 'partially_refunded', refunded_cents: 3000, status_reason: 'outside_site' });
     const dashboard = await client.request('GET', '/api/user/dashboard', { headers: user.authorization });
-    expect(dashboard.json.donations).toEqual([{ amount: '80.00', message: 'gift', status: 'partially_refunded', refunded: '30.00', note: 'Partly refunded ($30.00): by the foundation' }]);
+    expect(dashboard.json.donations).toEqual([{ amount: '80.00', message: 'gift', gift: '80.00', fee: '0.00', anonymous: false, tribute: null, status: 'partially_refunded', refunded: '30.00', note: 'Partly refunded ($30.00): by the foundation' }]);
 
     const abandoned = await donate({ amount: '7', email: uniqueEmail('abandoned') });
     fake.intents.get(abandoned.id)!.status = 'canceled';

@@ -269,3 +269,70 @@ describe(`the value received, as staff set it on an event (${testDbKind()})`, ()
     });
   });
 });
+
+describe(`the value received is the one of the day the sign-up was made (${testDbKind()})`, () => {
+  const SUPPER = 953; // $25 an adult ($15 of dinner), $15 a child ($8), until staff raise the value
+  const supperFields = (fairValue: string, childFairValue: string) => ({
+    name: 'Snapshot Supper',
+    description: 'Steak and sides.',
+    location: 'Testburg, PA',
+    eventDate: dayFromNow(55),
+    startTime: '18:00',
+    active: 'on',
+    price: '25.00',
+    childPrice: '15.00',
+    capacity: '',
+    refundDaysBefore: '',
+    signupOpensOn: '',
+    signupClosesOn: '',
+    fairValue,
+    childFairValue,
+    proceeds: 'Scholarships',
+  });
+
+  it('a volunteer changing the event’s value later changes neither the receipt, its PDF nor the statement; new sign-ups get the new value', async () => {
+    await createTestEvent(server.db, { eventNumber: SUPPER, eventType: 'Benefit Event', name: 'Snapshot Supper', signup: { priceCents: 2_500, childPriceCents: 1_500, fairValueCents: 1_500, childFairValueCents: 800 } });
+    const family = await supporter('snapshot');
+    // Three adults and a child: $90 paid for $53 of dinners.
+    await signUp(family.client, family.headers, 'steakfry', { ...party, eventNumber: SUPPER, receiptEmail: 'family.snapshot@example.org' });
+    const receipts = async () => ((await family.client.request('GET', '/api/user/receipts', { headers: family.headers })).json as unknown as UserReceipts).receipts;
+    const [before] = await receipts();
+    expect((await pdfText(before!.pdfUrl)).text).toContain('estimated fair-market value of $53.00');
+
+    // A volunteer raises the value in the back office: $20 an adult, $10 a child.
+    const admin = server.client();
+    await setUpStaff(server, admin, 'admin');
+    const edited = await submit(admin, `/admin/events/${SUPPER}/edit`, supperFields('20.00', '10.00'));
+    expect(edited.status, edited.text.slice(0, 400)).toBe(302);
+    expect(await server.db.selectFrom('events').select(['fair_value_cents', 'child_fair_value_cents']).where('event_number', '=', SUPPER).executeTakeFirst()).toEqual({
+      fair_value_cents: 2_000,
+      child_fair_value_cents: 1_000,
+    });
+
+    // The first sign-up keeps $53: the API, the page, the PDF.
+    expect((await family.client.request('GET', `/api/user/receipts/${before!.paymentId}`, { headers: family.headers })).json).toMatchObject({ fairValueCents: 5_300, deductibleCents: 3_700 });
+    const page = await server.client().get(before!.url);
+    expect(page.text.replaceAll('<!-- -->', '')).toContain('estimated fair-market value of $53.00');
+    const pdf = await pdfText(before!.pdfUrl);
+    expect(pdf.text).toContain('Value of goods or services received $53.00');
+    expect(pdf.text).toContain('Tax-deductible part $37.00');
+
+    // The party drops an adult (no online refunds for this event): the value is that of who still
+    // comes, at the values of the day they signed up: 2 × $15 + $8 = $38, not 2 × $20 + $10.
+    const signupId = Number(before!.number.slice(2));
+    const smaller = { ...party, eventNumber: SUPPER, receiptEmail: 'family.snapshot@example.org', attendees: party.attendees.filter((a) => a.name !== 'Cy') };
+    const changed = await family.client.request('PUT', `/api/user/signups/${signupId}`, { body: smaller, headers: family.headers });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expect((await pdfText(before!.pdfUrl)).text).toContain('Value of goods or services received $38.00');
+
+    // The same party signed up again now gets the new value: 3 × $20 + $10 = $70 of $90.
+    await signUp(family.client, family.headers, 'steakfry', { ...party, eventNumber: SUPPER, receiptEmail: 'family.snapshot@example.org' });
+    const [after] = await receipts();
+    expect(after!.paymentId).not.toBe(before!.paymentId);
+    expect((await pdfText(after!.pdfUrl)).text).toContain('Value of goods or services received $70.00');
+
+    // The statement: $180 paid, $108 received ($38 + $70), $72 deductible ($52 + $20).
+    const statementUrl = ((await family.client.request('GET', '/api/user/receipts', { headers: family.headers })).json as unknown as UserReceipts).statements[0]!.url;
+    expect((await pdfText(statementUrl)).text).toContain('Totals $180.00 $0.00 $108.00 $72.00');
+  });
+});

@@ -316,7 +316,7 @@ describe('adding people to a paid steak-fry party', () => {
       .execute();
 
   it('charges only the people added, folds them into the same party and calendar entry, and refunds across both payments', async () => {
-    const event = await createEvent({ eventType: 'Benefit Event', capacity: 5, signup: { refundDaysBefore: 14 } });
+    const event = await createEvent({ eventType: 'Benefit Event', capacity: 5, signup: { refundDaysBefore: 14, fairValueCents: 1500, childFairValueCents: 800 } });
     const me = await supporter();
     const email = `grow.${tag()}@example.org`;
     const id = await signUpAndPay(me, 'steakfry', party(event, email, [{ name: 'Mom' }, { name: 'Dad' }]));
@@ -353,6 +353,10 @@ describe('adding people to a paid steak-fry party', () => {
     expect(entries.map((x) => [x.t.id, x.t.amount])).toEqual([[id, '90.00']]);
     const registrations = await server.services.backOffice.reports.registrations(event);
     expect(registrations!.paid.map((r) => [r.signupId, r.amountCents, r.people.map((p) => p.name)])).toEqual([[id, 9000, ['Mom', 'Dad', 'Gran', 'Kid']]]);
+    // Each payment's receipt states the value of the dinners it paid for: two adults, then an adult and a child.
+    const receipt = async (paymentId: number) => (await me.get(`/api/user/receipts/${paymentId}`)).json;
+    expect(await receipt(rows[0]!.id)).toMatchObject({ amountCents: 5000, fairValueCents: 3000 });
+    expect(await receipt(rows[1]!.id)).toMatchObject({ amountCents: 4000, fairValueCents: 2300 });
 
     // One mail for the addition: the party's update with the charge, on the same calendar entry; no second confirmation.
     const update = await waitForMail(server.config.mail.outboxDir, (m) => m.to === email && m.subject.startsWith('Your sign-up is updated'));

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/donations';
+import { givingNotes, type GivingDetails } from '../../../common/donations';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
@@ -17,6 +18,21 @@ export async function loader(args: Route.LoaderArgs) {
   const { filter, form, errors } = parseDonationFilter(new URL(args.request.url).searchParams);
   const list = await args.context.backOffice.reports.donations(filter);
   return { list, form, errors };
+}
+
+/** "Gift $20.00 + $0.60 card fees", "In memory of Ada", "Anonymous": what applies, one a line; nothing otherwise. */
+function GivingNotes({ giving }: { giving: GivingDetails }) {
+  const notes = givingNotes(giving);
+  if (notes.length === 0) return null;
+  return (
+    <ul className="text-sm text-slate-800">
+      {notes.map((note) => (
+        <li key={note} className="break-words">
+          {note}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const SELECT = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2 text-base';
@@ -114,6 +130,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="break-all text-sm text-slate-900">{d.name ? `${d.name} · ${d.email}` : d.email}</p>
                 <p className="text-sm text-slate-700">{formatMoment(d.at)}</p>
+                <GivingNotes giving={d.giving} />
                 {d.message ? <p className="mt-1 text-sm text-slate-800">{d.message}</p> : null}
               </li>
             ))}
@@ -128,6 +145,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                   <Th>Email</Th>
                   <Th className="text-right">Amount</Th>
                   <Th>Status</Th>
+                  <Th>Gift details</Th>
                   <Th>Message</Th>
                 </tr>
               }
@@ -151,6 +169,9 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                   </Td>
                   <Td>
                     <StatusBadge status={d.status} />
+                  </Td>
+                  <Td className="min-w-40">
+                    <GivingNotes giving={d.giving} />
                   </Td>
                   <Td className="max-w-xs truncate">{d.message}</Td>
                 </tr>

@@ -247,7 +247,7 @@ function EventForm({
                 inputMode="decimal"
                 defaultValue={value('fairValue', centsToDecimalString(rules.fairValueCents))}
                 error={errors.fairValue}
-                hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. 0: nothing."
+                hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. A change applies to sign-ups made from then on. 0: nothing."
               />
               {kind === 'steakfry' ? (
                 <Field

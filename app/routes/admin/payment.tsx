@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/payment';
 import type { StaffRefundReason } from '../../../common/back-office';
+import { TRIBUTE_WORDS } from '../../../common/donations';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
@@ -52,6 +53,7 @@ const MAIL_TEXT: Record<string, string> = {
   donation_paid: 'Receipt',
   signup_paid: 'Sign-up confirmation',
   refund_notice: 'Refund notice',
+  tribute_notification: 'Tribute notification',
 };
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -94,7 +96,27 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             {p.donation ? (
               <>
                 <Fact label="Donor email">{p.donation.email}</Fact>
+                {p.donation.donorName ? <Fact label="Donor name (as given)">{p.donation.donorName}</Fact> : null}
                 <Fact label="Receipt number">{p.donation.donationId}</Fact>
+                {p.donation.giving.feeCents > 0 ? (
+                  <Fact label="Gift and card fees">
+                    {formatCents(p.donation.giving.giftCents)} + {formatCents(p.donation.giving.feeCents)} card fees
+                  </Fact>
+                ) : null}
+                <Fact label="Anonymous">{p.donation.giving.anonymous ? 'Yes: keep the name off anything public' : 'No'}</Fact>
+                {p.donation.giving.tribute ? (
+                  <Fact label="Dedication">
+                    {TRIBUTE_WORDS[p.donation.giving.tribute.kind]} {p.donation.giving.tribute.name}
+                  </Fact>
+                ) : null}
+                {p.donation.notify ? (
+                  <>
+                    <Fact label="Notified">
+                      {p.donation.notify.name} ({p.donation.notify.email})
+                    </Fact>
+                    <Fact label="Amount in the notification">{p.donation.notify.includeAmount ? 'Yes' : 'No'}</Fact>
+                  </>
+                ) : null}
                 <Fact label="Message">{p.donation.message || '—'}</Fact>
               </>
             ) : null}

@@ -13,5 +13,7 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('signups').addColumn('party_of', 'integer', (c) => c.references('signups.id')).execute();
   await db.schema.alterTable('signups').addColumn('merged_at', 'varchar(32)').execute();
+  // How many of the people it brought were children: its receipt's fair value once they are the party's.
+  await db.schema.alterTable('signups').addColumn('merged_children', 'integer').execute();
   await db.schema.createIndex('signups_party_of').on('signups').column('party_of').execute();
 }

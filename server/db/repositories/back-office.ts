@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DonationFilter, DonationRow, DonationSort } from '../../../common/back-office';
+import type { GivingDetails, TributeKind } from '../../../common/donations';
 import type { Database, PaymentStatus } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -68,6 +69,13 @@ export async function listDonations(
         'users.last',
         'donations.email',
         'donations.message',
+        'donations.gift_cents',
+        'donations.fee_cents',
+        'donations.anonymous',
+        'donations.tribute_kind',
+        'donations.tribute_name',
+        'donations.notify_name',
+        'donations.notify_email',
         'payments.amount_cents',
         'payments.refunded_cents',
         'payments.status',
@@ -94,7 +102,19 @@ export async function listDonations(
       amountCents: Number(r.amount_cents),
       refundedCents: Number(r.refunded_cents),
       status: r.status,
+      giving: givingOfRow(r),
+      notify: r.notify_email ? { name: r.notify_name ?? '', email: r.notify_email } : null,
     })),
+  };
+}
+
+/** A donation row's gift, card-fee part, anonymity and tribute. */
+function givingOfRow(r: { gift_cents: number; fee_cents: number; anonymous: number; tribute_kind: TributeKind | null; tribute_name: string | null }): GivingDetails {
+  return {
+    giftCents: Number(r.gift_cents),
+    feeCents: Number(r.fee_cents),
+    anonymous: Number(r.anonymous) === 1,
+    tribute: r.tribute_kind ? { kind: r.tribute_kind, name: r.tribute_name ?? '' } : null,
   };
 }
 
@@ -293,6 +313,15 @@ export async function paymentWithDetails(db: Executor, paymentId: number) {
       'donations.id as donation_id',
       'donations.email as donor_email',
       'donations.message',
+      'donations.donor_name',
+      'donations.gift_cents',
+      'donations.fee_cents',
+      'donations.anonymous',
+      'donations.tribute_kind',
+      'donations.tribute_name',
+      'donations.notify_name',
+      'donations.notify_email',
+      'donations.notify_amount',
       'signups.id as signup_id',
       'signups.kind',
       'signups.receipt_email',
@@ -319,5 +348,19 @@ export async function paymentWithDetails(db: Executor, paymentId: number) {
       .orderBy('id', 'desc')
       .execute(),
   ]);
-  return { payment, refunds, mail };
+  const donation =
+    payment.donation_id === null
+      ? null
+      : {
+          donorName: payment.donor_name ?? '',
+          giving: givingOfRow({
+            gift_cents: Number(payment.gift_cents),
+            fee_cents: Number(payment.fee_cents),
+            anonymous: Number(payment.anonymous),
+            tribute_kind: payment.tribute_kind,
+            tribute_name: payment.tribute_name,
+          }),
+          notify: payment.notify_email ? { name: payment.notify_name ?? '', email: payment.notify_email, includeAmount: Number(payment.notify_amount) === 1 } : null,
+        };
+  return { payment, donation, refunds, mail };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { GivingDetails } from '../../../common/donations';
 import type { EventImage } from '../../../common/events';
 import { parseJsonColumn } from '../json';
 import type { Database, PaymentStatus } from '../schema';
@@ -18,13 +19,14 @@ export interface PaymentFacts {
 
 export interface UserDonation extends PaymentFacts {
   message: string;
+  giving: GivingDetails;
 }
 
 export async function listDonationsOfUser(db: Executor, userId: number): Promise<UserDonation[]> {
   const rows = await db
     .selectFrom('donations')
     .innerJoin('payments', 'payments.id', 'donations.payment_id')
-    .select(['donations.message', 'payments.amount_cents', 'payments.refunded_cents', 'payments.status', 'payments.status_reason', 'payments.paid_at', 'payments.created_at'])
+    .select(['donations.message', 'donations.gift_cents', 'donations.fee_cents', 'donations.anonymous', 'donations.tribute_kind', 'donations.tribute_name', 'payments.amount_cents', 'payments.refunded_cents', 'payments.status', 'payments.status_reason', 'payments.paid_at', 'payments.created_at'])
     .where('payments.user_id', '=', userId)
     .where('payments.status', 'in', SHOWN)
     .orderBy('payments.paid_at', 'desc')
@@ -32,6 +34,12 @@ export async function listDonationsOfUser(db: Executor, userId: number): Promise
     .execute();
   return rows.map((r) => ({
     message: r.message,
+    giving: {
+      giftCents: Number(r.gift_cents),
+      feeCents: Number(r.fee_cents),
+      anonymous: Number(r.anonymous) === 1,
+      tribute: r.tribute_kind ? { kind: r.tribute_kind, name: r.tribute_name ?? '' } : null,
+    },
     amountCents: Number(r.amount_cents),
     refundedCents: Number(r.refunded_cents),
     status: r.status,

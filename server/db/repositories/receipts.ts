@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SignupKind } from '../../../common/signups/kinds';
 import type { Database, PaymentStatus } from '../schema';
-import { signupRulesOfRow } from './events';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +19,9 @@ export interface ReceiptSource {
     id: number;
     kind: SignupKind;
     email: string;
-    event: { eventNumber: number; eventType: string; name: string; eventDate: string; fairValueCents: number; childFairValueCents: number };
+    event: { eventNumber: number; eventType: string; name: string; eventDate: string };
+    /** The event's value received per team or adult and per child when the sign-up was made, not the event's value today. */
+    fairValue: { fairValueCents: number; childFairValueCents: number };
     /** Attendees of a party (steak fry); 0 and 0 for teams. */
     adults: number;
     children: number;
@@ -36,8 +37,9 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
     db
       .selectFrom('signups')
       .innerJoin('events', 'events.id', 'signups.event_id')
-      .selectAll('events')
-      .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email'])
+      .select(['events.event_number', 'events.event_type', 'events.name', 'events.event_date'])
+      .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email', 'signups.fair_value_cents', 'signups.child_fair_value_cents'])
+      .select(['signups.places', 'signups.merged_at', 'signups.merged_children'])
       .where('signups.payment_id', 'in', paymentIds)
       .execute(),
   ]);
@@ -50,7 +52,20 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
         .groupBy(['signup_id', 'child'])
         .execute()
     : [];
-  const count = (signupId: number, child: 0 | 1) => Number(attendees.find((a) => Number(a.signup_id) === signupId && Number(a.child) === child)?.n ?? 0);
+  // People added to a party (ADR 024) are listed with it but were paid for by their own payment.
+  const additions = signupIds.length
+    ? await db.selectFrom('signups').select(['party_of', 'places', 'merged_children']).where('party_of', 'in', signupIds).where('merged_at', 'is not', null).execute()
+    : [];
+  const brought = (a: { places: number; merged_children: number | null }) => ({ adults: Number(a.places) - Number(a.merged_children ?? 0), children: Number(a.merged_children ?? 0) });
+  const attendeesNow = (signupId: number, child: 0 | 1) => Number(attendees.find((a) => Number(a.signup_id) === signupId && Number(a.child) === child)?.n ?? 0);
+  const peopleOf = (s: (typeof signups)[number]) => {
+    if (s.merged_at !== null) return brought(s);
+    const added = additions.filter((a) => Number(a.party_of) === Number(s.signup_id)).map(brought);
+    return {
+      adults: Math.max(0, attendeesNow(Number(s.signup_id), 0) - added.reduce((n, a) => n + a.adults, 0)),
+      children: Math.max(0, attendeesNow(Number(s.signup_id), 1) - added.reduce((n, a) => n + a.children, 0)),
+    };
+  };
   const byId = new Map(payments.map((p) => [Number(p.id), p]));
   return paymentIds.flatMap((id): ReceiptSource[] => {
     const payment = byId.get(id);
@@ -75,11 +90,9 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
                 eventType: signup.event_type,
                 name: signup.name,
                 eventDate: signup.event_date,
-                fairValueCents: signupRulesOfRow(signup).fairValueCents,
-                childFairValueCents: signupRulesOfRow(signup).childFairValueCents,
               },
-              adults: count(Number(signup.signup_id), 0),
-              children: count(Number(signup.signup_id), 1),
+              fairValue: { fairValueCents: Number(signup.fair_value_cents), childFairValueCents: Number(signup.child_fair_value_cents) },
+              ...peopleOf(signup),
             }
           : null,
       },

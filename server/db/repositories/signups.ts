@@ -141,6 +141,8 @@ export async function insertSignup(
     stored: StoredSignupDetails;
     places: number;
     holdExpiresAt: string;
+    /** The event's value received now (per team or adult, per child): the sign-up's receipts keep it (ADR 025). */
+    fairValue: { fairValueCents: number; childFairValueCents: number };
     now: string;
     partyOf?: number;
   },
@@ -157,6 +159,8 @@ export async function insertSignup(
       team_agrees: input.stored.teamAgrees ? 1 : 0,
       places: input.places,
       hold_expires_at: input.holdExpiresAt,
+      fair_value_cents: input.fairValue.fairValueCents,
+      child_fair_value_cents: input.fairValue.childFairValueCents,
       created_at: input.now,
       party_of: input.partyOf ?? null,
     })
@@ -326,6 +330,12 @@ export async function placesLeft(db: Executor, eventNumber: number, now: string)
  * people it added (no longer counted: `merged_at` leaves it out of `isLive`).
  */
 export async function mergeIntoParty(db: Executor, addition: Signup, party: Signup, now: string): Promise<void> {
+  const children = await db
+    .selectFrom('signup_attendees')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('signup_id', '=', addition.id)
+    .where('child', '=', 1)
+    .executeTakeFirstOrThrow();
   const last = await db
     .selectFrom('signup_attendees')
     .select(sql<number>`coalesce(max(position), 0)`.as('last'))
@@ -341,7 +351,7 @@ export async function mergeIntoParty(db: Executor, addition: Signup, party: Sign
     .set((eb) => ({ places: eb('places', '+', addition.places), calendar_sequence: eb('calendar_sequence', '+', 1), updated_at: now }))
     .where('id', '=', party.id)
     .execute();
-  await db.updateTable('signups').set({ hold_expires_at: null, merged_at: now, updated_at: now }).where('id', '=', addition.id).execute();
+  await db.updateTable('signups').set({ hold_expires_at: null, merged_at: now, merged_children: Number(children.n), updated_at: now }).where('id', '=', addition.id).execute();
 }
 
 /** The payments behind a party: its own first, then each addition folded into it, oldest first. */

@@ -1,4 +1,5 @@
 import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration } from '../../../common/back-office';
+import { TRIBUTE_WORDS } from '../../../common/donations';
 import { centsToDecimalString } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
 import type { Db } from '../../db/database';
@@ -29,8 +30,24 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
     async donationsCsv(filter: DonationFilter): Promise<string> {
       const { rows } = await listDonations(db, donationQuery(filter), { offset: 0, limit: 1_000_000 });
       return toCsv(
-        ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment'],
-        rows.map((d) => [when(d.at), d.name, d.email, money(d.amountCents), money(d.refundedCents), STATUS_TEXT[d.status], d.message, d.paymentId]),
+        ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email'],
+        rows.map((d) => [
+          when(d.at),
+          d.name,
+          d.email,
+          money(d.amountCents),
+          money(d.refundedCents),
+          STATUS_TEXT[d.status],
+          d.message,
+          d.paymentId,
+          money(d.giving.giftCents),
+          money(d.giving.feeCents),
+          d.giving.anonymous ? 'yes' : 'no',
+          d.giving.tribute ? TRIBUTE_WORDS[d.giving.tribute.kind].toLowerCase() : '',
+          d.giving.tribute?.name ?? '',
+          d.notify?.name ?? '',
+          d.notify?.email ?? '',
+        ]),
       );
     },
 

@@ -184,7 +184,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
     async payment(paymentId: number): Promise<PaymentDetail | null> {
       const found = await paymentWithDetails(db, paymentId);
       if (!found) return null;
-      const { payment: p, refunds, mail } = found;
+      const { payment: p, donation, refunds, mail } = found;
       const committed = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount_cents), 0);
       const refundable = p.status === 'paid' || p.status === 'partially_refunded' ? Number(p.amount_cents) - committed : 0;
       return {
@@ -199,7 +199,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
         paidAt: p.paid_at,
         intentId: p.intent_id,
         account: p.account_email ? { name: `${p.first ?? ''} ${p.last ?? ''}`.trim(), email: p.account_email } : null,
-        donation: p.donation_id !== null ? { donationId: Number(p.donation_id), email: p.donor_email ?? '', message: p.message ?? '' } : null,
+        donation: p.donation_id !== null && donation ? { donationId: Number(p.donation_id), email: p.donor_email ?? '', message: p.message ?? '', ...donation } : null,
         signup:
           p.signup_id !== null
             ? {

@@ -16,7 +16,7 @@ export function yearRange(year: number): { from: string; to: string } {
 export function receiptView(source: ReceiptSource, site: MailSiteFacts): ReceiptView {
   const signup = source.signup;
   const fairValueCents = signup
-    ? signupFairValueCents(signup.event, { teams: signup.kind === 'steakfry' ? 0 : 1, adults: signup.adults, children: signup.children })
+    ? signupFairValueCents(signup.fairValue, { teams: signup.kind === 'steakfry' ? 0 : 1, adults: signup.adults, children: signup.children })
     : 0;
   const payment = { kind: signup ? ('event' as const) : ('donation' as const), amountCents: source.amountCents, refundedCents: source.refundedCents, fairValueCents };
   const tax = taxTreatment(payment);
