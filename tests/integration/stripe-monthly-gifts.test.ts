@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDuePlan, listDuePlanIds } from '../../server/db/repositories/giving-plans';
 import { signedInUser } from '../helpers/accounts';
 import { startFakeStripe, type FakeInvoice, type FakeStripe } from '../helpers/fake-stripe';
 import { ApiClient, startTestServer, testDbKind, type TestServer } from '../helpers/test-server';
@@ -132,9 +133,14 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
     expect(receipts).toHaveLength(4);
     for (const receipt of receipts) expect(linkIn(receipt.text_body).plan).toBe(String(plan.id));
 
-    // The same invoice in a second event (Stripe may send one invoice's event more than once).
+    // The same invoice in a second event (Stripe may send one invoice's event more than once):
+    // nothing is written and Stripe is not even asked.
+    const calls = fake.requests.length;
+    const payments = (await server.db.selectFrom('payments').select('id').execute()).length;
     await invoicePaid(renewals[2]!, `evt_again_${renewals[2]!.id}`);
     expect(await giftsOf(plan.id)).toHaveLength(4);
+    expect(fake.requests.length).toBe(calls);
+    expect(await server.db.selectFrom('payments').select('id').execute()).toHaveLength(payments);
 
     // Two deliveries of one new invoice at the same moment, under different event ids.
     const next = fake.renew(subscription.id);
@@ -288,5 +294,9 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
     expect(fake.intents.size).toBe(intents);
     expect(await server.db.selectFrom('payments').select('id').execute()).toHaveLength(payments.length);
     expect(await planRow(plan.id)).toMatchObject({ next_charge_on: '2000-01-31', lease_until: null });
+    // Both of the schedule's doors are shut to it: the listing of due plans and the claim of one.
+    const now = new Date().toISOString();
+    expect(await listDuePlanIds(server.db, '2099-12-31', now, 10_000)).not.toContain(plan.id);
+    expect(await claimDuePlan(server.db, plan.id, '2099-12-31', now, new Date(Date.now() + 60_000).toISOString())).toBeUndefined();
   });
 });
