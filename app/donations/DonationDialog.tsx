@@ -165,6 +165,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           handle={card}
           onReadyChange={setCardReady}
           amountCents={totalCents ?? 100}
+          monthly={values.monthly}
           idPrefix={id}
           error={flow.errors.card}
           onEdit={() => flow.clearErrors('card')}
