@@ -95,6 +95,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const site = () => siteFacts(origin());
   const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
   const mediaStore = bucket ?? databaseMediaStore();
+  const givingPlans = createGivingPlans({ db, core: payments, gateway, mail, logger, siteFacts: site, secret: config.jwtSecret, clock });
   return {
     mediaStore,
     mediaFiles: createMediaFiles(db, bucket),
@@ -102,13 +103,13 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     content,
     events: createEventsService(db, clock),
     accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
-    donations: createDonations({ db, core: payments, monthlyAvailable: gateway.kind === 'simulated' }),
-    givingPlans: createGivingPlans({ db, core: payments, mail, logger, siteFacts: site, secret: config.jwtSecret, clock }),
+    donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule' }),
+    givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
     signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
     gateway,
     payments,
-    gatewayEvents: createGatewayEvents({ db, core: payments, logger }),
+    gatewayEvents: createGatewayEvents({ db, core: payments, subscriptions: givingPlans, logger }),
     sweep: createPaymentSweep({ db, gateway, core: payments, logger, clock }),
     mail,
     counters,

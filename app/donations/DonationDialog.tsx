@@ -125,8 +125,8 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           onValueChange={set('amount')}
           error={flow.errors.amount}
         />
-        {/* Monthly gifts need a card kept for our own schedule: the simulated gateway only, for now (ADR 027). */}
-        {payments.provider === 'simulated' ? <FrequencyOption idPrefix={id} monthly={values.monthly} onChange={setOption} /> : null}
+        {/* Monthly on either gateway: Stripe through a Subscription, the simulated gateway on the site's own schedule (ADR 027). */}
+        <FrequencyOption idPrefix={id} monthly={values.monthly} onChange={setOption} />
         <CoverFeesOption idPrefix={id} giftCents={giftCents} coverFees={values.coverFees} monthly={values.monthly} onChange={setOption} />
         <TextField
           id={`${id}-email`}
@@ -165,6 +165,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           handle={card}
           onReadyChange={setCardReady}
           amountCents={totalCents ?? 100}
+          monthly={values.monthly}
           idPrefix={id}
           error={flow.errors.card}
           onEdit={() => flow.clearErrors('card')}

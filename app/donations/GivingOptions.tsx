@@ -62,7 +62,7 @@ function Checkbox({ id, checked, onChange, children, hint }: { id: string; check
   );
 }
 
-/** Once or every month; monthly gifts are charged by the site's own schedule with the card kept for them. */
+/** Once or every month; monthly gifts are charged each month with the card kept for them (by Stripe, or the site's own schedule). */
 export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: string; monthly: boolean; onChange: Change }) {
   return (
     <fieldset className="rounded-md border border-slate-300 px-3 pt-1 pb-3">

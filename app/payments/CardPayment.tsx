@@ -12,6 +12,7 @@ export function CardPayment({
   handle,
   onReadyChange,
   amountCents,
+  monthly = false,
   idPrefix,
   error,
   onEdit,
@@ -20,6 +21,8 @@ export function CardPayment({
   handle: Ref<CardPaymentHandle>;
   onReadyChange: (ready: boolean) => void;
   amountCents: number;
+  /** A monthly gift: on Stripe the intent is a subscription's first invoice, which keeps the card. */
+  monthly?: boolean;
   idPrefix: string;
   error?: string;
   /** The card details were changed (so a message about the last try can go). */
@@ -33,7 +36,7 @@ export function CardPayment({
   if (payments.provider === 'simulated') return <SimulatedCardFields handle={handle} idPrefix={idPrefix} error={error} onEdit={onEdit} />;
   return (
     <Suspense fallback={<p className="text-sm text-slate-600">Loading the secure card form…</p>}>
-      <StripeCardFields publishableKey={payments.publishableKey} amountCents={amountCents} handle={handle} onReadyChange={onReadyChange} error={error} onEdit={onEdit} />
+      <StripeCardFields publishableKey={payments.publishableKey} amountCents={amountCents} monthly={monthly} handle={handle} onReadyChange={onReadyChange} error={error} onEdit={onEdit} />
     </Suspense>
   );
 }

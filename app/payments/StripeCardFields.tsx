@@ -42,6 +42,7 @@ function PaymentFields({ handle, onReadyChange, onEdit }: { handle: Ref<CardPaym
 export default function StripeCardFields({
   publishableKey,
   amountCents,
+  monthly,
   handle,
   onReadyChange,
   error,
@@ -49,6 +50,7 @@ export default function StripeCardFields({
 }: {
   publishableKey: string;
   amountCents: number;
+  monthly: boolean;
   handle: Ref<CardPaymentHandle>;
   onReadyChange: (ready: boolean) => void;
   error?: string;
@@ -63,7 +65,8 @@ export default function StripeCardFields({
           {error}
         </p>
       ) : null}
-      <Elements stripe={stripe} options={{ mode: 'payment', amount: Math.max(amountCents, 100), currency: 'usd' }}>
+      {/* A monthly gift confirms a subscription's first invoice (ADR 027): Stripe's deferred-intent mode for that is 'subscription'. */}
+      <Elements stripe={stripe} options={{ mode: monthly ? 'subscription' : 'payment', amount: Math.max(amountCents, 100), currency: 'usd' }}>
         <PaymentFields handle={handle} onReadyChange={onReadyChange} onEdit={onEdit} />
       </Elements>
     </div>

@@ -194,9 +194,13 @@ export interface DonationsTable {
   plan_id: number | null;
   plan_month: string | null;
   plan_attempt: number | null;
+  /** A monthly gift started on Stripe: the subscription it started, read when the plan is made. */
+  subscription_id: string | null;
+  /** A later month of a Stripe plan: the invoice that paid it; unique, so it is recorded once. */
+  invoice_id: string | null;
 }
 
-/** A monthly gift (ADR 027): charged on the site's own schedule with a saved card. */
+/** A monthly gift (ADR 027): charged on the site's own schedule with a saved card, or by a Stripe Subscription. */
 export interface GivingPlansTable {
   id: Generated<number>;
   email: string;
@@ -214,6 +218,7 @@ export interface GivingPlansTable {
   retry_at: string | null;
   /** A runner holds the plan until then while it charges (several instances, one charge). */
   lease_until: string | null;
+  /** The saved card the site's schedule charges; empty for a Stripe plan (the subscription keeps the card). */
   payment_method_id: string;
   /** Random; part of the signed manage link, so changing it revokes every link sent. */
   manage_key: string;
@@ -221,6 +226,8 @@ export interface GivingPlansTable {
   created_at: string;
   updated_at: string;
   stopped_at: string | null;
+  /** Stripe schedules this plan (a Subscription); the site's own schedule never takes it. Null on the simulated gateway. */
+  subscription_id: string | null;
 }
 
 /** Cards the simulated gateway keeps for off-session charges: last four digits and expiry only. */

@@ -1,7 +1,7 @@
 import { DonationIntentSchema, SaveDonationSchema, TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
-import { findDonationOfPayment, insertDonation, type Donation } from '../db/repositories/donations';
+import { findDonationOfPayment, insertDonation, setDonationSubscription, type Donation } from '../db/repositories/donations';
 import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
@@ -12,7 +12,6 @@ import type { Logger } from '../logger';
 import type { AuthUser } from './accounts';
 import { manageLinkOf, planGiftPaid } from './giving-plans';
 import type { PayerKeys } from './counters';
-import { ValidationError } from './errors';
 import { parseBody } from './parse';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
@@ -80,14 +79,23 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
 }
 
 /** Spec §7 donation calls on the payment core. */
-export function createDonations({ db, core, monthlyAvailable }: { db: Db; core: PaymentCore; /** Off-session charges need the simulated gateway today (ADR 027). */ monthlyAvailable: boolean }) {
+export function createDonations({
+  db,
+  core,
+  monthlyBy,
+}: {
+  db: Db;
+  core: PaymentCore;
+  /** Who schedules monthly gifts (ADR 027): the site, charging a kept card (simulated gateway), or the gateway's subscriptions (Stripe). */
+  monthlyBy: 'schedule' | 'subscription';
+}) {
   return {
     async createIntent(body: unknown, user: AuthUser | null, clientKey: string | null): Promise<IntentAnswer<SavedDonationIntent>> {
       const input = parseBody(DonationIntentSchema, body);
-      if (input.monthly && !monthlyAvailable) throw new ValidationError({ monthly: 'Monthly gifts are not available yet. Please give once, or contact us.' });
       const payer: PayerKeys = { userId: user?.id ?? null, clientKey };
       // The server's own total (gift plus any card-fee part) is what is charged; the form's total was only checked.
-      const { intent, record: donation } = await core.open({
+      const bySubscription = input.monthly && monthlyBy === 'subscription';
+      const { intent, record: donation, subscriptionId } = await core.open({
         purpose: 'donation',
         amountCents: input.totalCents,
         payer,
@@ -95,8 +103,9 @@ export function createDonations({ db, core, monthlyAvailable }: { db: Db; core: 
         receiptEmail: input.email,
         description: (site) => `Donation to ${site.name}`,
         metadata: input.monthly ? { monthly: 'yes' } : {},
-        // A monthly gift keeps its card for the months after this one (ADR 027).
-        saveCard: input.monthly,
+        // A monthly gift keeps its card for the months after this one, or starts a subscription (ADR 027).
+        saveCard: input.monthly && monthlyBy === 'schedule',
+        ...(bySubscription ? { subscription: { email: input.email, name: input.name } } : {}),
         record: (trx, payment, now) =>
           insertDonation(trx, {
             paymentId: payment.id,
@@ -111,6 +120,8 @@ export function createDonations({ db, core, monthlyAvailable }: { db: Db; core: 
             now: now.toISOString(),
           }),
       });
+      // Before anyone has the client secret, so the plan made when it is paid always finds it.
+      if (subscriptionId) await setDonationSubscription(db, donation.id, subscriptionId);
       return {
         clientSecret: intent.clientSecret,
         savedIntent: { amount: centsToDecimalString(input.amount), email: donation.email, message: donation.message },

@@ -1,18 +1,20 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ChangePlanSchema, donationTotal, PlanLinkSchema, type GivingPlanView } from '../../common/donations';
 import { parseCalendarDate, todayInFoundationZone } from '../../common/dates';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
-import { insertDonation, linkDonationToPlan, planMonthTaken, type Donation } from '../db/repositories/donations';
+import { findDonationOfInvoice, insertDonation, linkDonationToPlan, planMonthTaken, type Donation } from '../db/repositories/donations';
 import {
   claimDuePlan,
   findPlan,
+  findPlanOfSubscription,
   insertPlan,
   listDuePlanIds,
   listPlansOfUser,
   movePlanOn,
   releasePlan,
   scheduleRetry,
+  stopPlan,
   updatePlan,
   type GivingPlanRow,
 } from '../db/repositories/giving-plans';
@@ -26,13 +28,15 @@ import { ConflictError, NotFoundError } from './errors';
 import { queueMail, type MailDelivery } from './mail-queue';
 import { parseBody } from './parse';
 import type { PaymentCore, Trx } from './payments/core';
-import type { GatewayIntent } from '../payments/gateway';
+import type { GatewayIntent, GatewayInvoice, PaymentGateway } from '../payments/gateway';
 
 /**
- * Monthly gifts on the site's own schedule (ADR 027). A plan starts when its first gift is paid;
- * the job charges each due month through the payment core with the saved card, once per plan and
- * month whatever the number of instances; a decline emails the donor and is retried; the donor
- * changes or stops the plan from the dashboard or from the signed link in every receipt.
+ * Monthly gifts (ADR 027). A plan starts when its first gift is paid. On the simulated gateway the
+ * job charges each due month through the payment core with the saved card, once per plan and month
+ * whatever the number of instances; a decline emails the donor and is retried. On Stripe a
+ * Subscription schedules the months: each paid invoice arrives by webhook and is recorded once, a
+ * failed one emails the donor (Stripe retries). The donor changes or stops the plan from the
+ * dashboard or from the signed link in every receipt; on Stripe the subscription changes first.
  */
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -89,9 +93,9 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
     return;
   }
   if (!donation.monthly || donation.plan) return;
-  if (!intent.paymentMethodId) {
-    // Only the simulated gateway keeps cards for our schedule today; Stripe is to use subscriptions.
-    logger.error({ paymentId: payment.id }, 'a monthly gift was paid but the gateway kept no card: no plan started');
+  // Stripe schedules a plan with a subscription; the simulated gateway keeps a card for our schedule.
+  if (!donation.subscriptionId && !intent.paymentMethodId) {
+    logger.error({ paymentId: payment.id }, 'a monthly gift was paid but the gateway kept no card and started no subscription: no plan started');
     return;
   }
   const today = todayInFoundationZone(now);
@@ -105,7 +109,8 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
     coverFees: donation.feeCents > 0,
     anchorDay,
     nextChargeOn: nextMonthOn(today, anchorDay),
-    paymentMethodId: intent.paymentMethodId,
+    paymentMethodId: donation.subscriptionId ? '' : (intent.paymentMethodId ?? ''),
+    subscriptionId: donation.subscriptionId,
     manageKey: randomBytes(24).toString('base64url'),
     firstPaymentId: payment.id,
     now: now.toISOString(),
@@ -116,6 +121,7 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
 export function createGivingPlans({
   db,
   core,
+  gateway,
   mail,
   logger,
   siteFacts,
@@ -124,6 +130,8 @@ export function createGivingPlans({
 }: {
   db: Db;
   core: PaymentCore;
+  /** Changes and stops a Stripe plan's subscription. */
+  gateway: PaymentGateway;
   mail: MailDelivery;
   logger: Logger;
   siteFacts: () => Promise<MailSiteFacts>;
@@ -238,6 +246,12 @@ export function createGivingPlans({
   async function change(plan: GivingPlanRow, body: unknown): Promise<GivingPlanView> {
     const input = parseBody(ChangePlanSchema, body);
     if (plan.status !== 'active') throw new ConflictError({ plan: 'This monthly gift has been stopped. Start a new one from the Donate button.' });
+    if (plan.subscription_id) {
+      // Stripe first: when it cannot be reached nothing is written and the donor is told to try again.
+      // A write failing after Stripe changed is told by the next invoice, which records what was charged.
+      const totalCents = donationTotal(input.amount, input.coverFees).totalCents;
+      await gateway.changeSubscriptionAmount(plan.subscription_id, totalCents, `plan-change-${randomUUID()}`);
+    }
     const now = clock().toISOString();
     const site = await siteFacts();
     await db.transaction().execute(async (trx) => {
@@ -249,18 +263,111 @@ export function createGivingPlans({
     return viewOf((await findPlan(db, plan.id))!);
   }
 
+  /** Active → stopped once, with its one email; `by` says who stopped it, for the log. */
+  async function markStopped(plan: GivingPlanRow, by: 'donor' | 'gateway'): Promise<void> {
+    const now = clock().toISOString();
+    const site = await siteFacts();
+    const stopped = await db.transaction().execute(async (trx) => {
+      if (!(await stopPlan(trx, plan.id, now))) return false;
+      await queueChangedMail(trx, plan, 'stopped', site, `plan:${plan.id}:stopped`);
+      return true;
+    });
+    if (!stopped) return;
+    mail.kick();
+    logger.info({ planId: plan.id, by }, 'monthly gift stopped');
+  }
+
   async function stop(plan: GivingPlanRow): Promise<GivingPlanView> {
     if (plan.status === 'active') {
-      const now = clock().toISOString();
-      const site = await siteFacts();
-      await db.transaction().execute(async (trx) => {
-        await updatePlan(trx, plan.id, { status: 'stopped', stopped_at: now, updated_at: now });
-        await queueChangedMail(trx, plan, 'stopped', site, `plan:${plan.id}:stopped`);
-      });
-      mail.kick();
-      logger.info({ planId: plan.id }, 'monthly gift stopped');
+      // Stripe first (ended at once: a gift owes nothing for the rest of the month); down → nothing changes.
+      if (plan.subscription_id) await gateway.cancelSubscription(plan.subscription_id, `plan-stop-${randomUUID()}`);
+      await markStopped(plan, 'donor');
     }
     return viewOf((await findPlan(db, plan.id))!);
+  }
+
+  /**
+   * A month of a Stripe plan was paid (`invoice.paid`): recorded once as that month's gift through the
+   * payment core, so it gets its receipt with the manage link and the plan moves on. The first
+   * invoice is the Donation Form's own payment (settled by `payment_intent.succeeded`): not again.
+   */
+  async function invoicePaid(invoice: GatewayInvoice): Promise<'recorded' | 'already' | 'ignored'> {
+    if (invoice.billingReason !== 'renewal' || !invoice.subscriptionId) return 'ignored';
+    const plan = await findPlanOfSubscription(db, invoice.subscriptionId);
+    if (!plan) {
+      logger.warn({ invoiceId: invoice.id, subscriptionId: invoice.subscriptionId }, 'a paid invoice matches no monthly gift');
+      return 'ignored';
+    }
+    if (await findDonationOfInvoice(db, invoice.id)) return 'already';
+    const intentId = invoice.paymentIntentId ?? (await gateway.retrieveInvoice(invoice.id)).paymentIntentId;
+    // Thrown: the webhook answers 500 and Stripe delivers it again.
+    if (!intentId) throw new Error(`paid invoice ${invoice.id} names no payment intent`);
+    const intent = await gateway.retrieveIntent(intentId);
+    const month = plan.next_charge_on.slice(0, 7);
+    const planned = donationTotal(plan.gift_cents, Number(plan.cover_fees) === 1);
+    // An invoice made just before a change may charge the old amount: the gift is what was paid.
+    const parts = planned.totalCents === intent.amountCents ? planned : { giftCents: intent.amountCents, feeCents: 0 };
+    try {
+      await core.recordPaid({
+        purpose: 'donation',
+        payer: { userId: plan.user_id, clientKey: null },
+        intent,
+        record: (trx, payment, now) =>
+          insertDonation(trx, {
+            paymentId: payment.id,
+            email: plan.email,
+            message: '',
+            donorName: plan.donor_name,
+            anonymous: Number(plan.anonymous) === 1,
+            giftCents: parts.giftCents,
+            feeCents: parts.feeCents,
+            plan: { id: plan.id, month, attempt: 1 },
+            // Unique: a second delivery of this invoice, even at the same moment, records nothing.
+            invoiceId: invoice.id,
+            now: now.toISOString(),
+          }),
+      });
+    } catch (error) {
+      if (await findDonationOfInvoice(db, invoice.id)) return 'already';
+      throw error;
+    }
+    logger.info({ planId: plan.id, month, invoiceId: invoice.id }, 'monthly gift paid at Stripe recorded');
+    return 'recorded';
+  }
+
+  /**
+   * A month of a Stripe plan could not be charged (`invoice.payment_failed`): the donor hears of each
+   * try once, with Stripe's next retry; Stripe does the retrying. When Stripe gives up, the plan's
+   * date moves to the next month. The first invoice's failure is the card form's to show.
+   */
+  async function invoiceFailed(invoice: GatewayInvoice): Promise<void> {
+    if (invoice.billingReason !== 'renewal' || !invoice.subscriptionId) return;
+    const plan = await findPlanOfSubscription(db, invoice.subscriptionId);
+    if (!plan || plan.status !== 'active') return;
+    const site = await siteFacts();
+    const now = clock();
+    const next = nextMonthOn(plan.next_charge_on, plan.anchor_day);
+    await db.transaction().execute(async (trx) => {
+      if (!invoice.nextAttemptAt) await movePlanOn(trx, plan.id, plan.next_charge_on, next, now.toISOString());
+      const message = monthlyGiftDeclinedEmail({
+        to: plan.email,
+        site,
+        amountCents: invoice.amountDueCents,
+        reason: 'Your card was declined.',
+        retryOn: invoice.nextAttemptAt ? todayInFoundationZone(invoice.nextAttemptAt) : null,
+        nextChargeOn: next,
+        manageLink: manageLinkOf(site, secret, plan),
+      });
+      await queueMail(trx, message, { purpose: 'monthly_gift_declined', dedupeKey: `plan:${plan.id}:invoice:${invoice.id}:${invoice.attemptCount}:declined` }, now);
+    });
+    mail.kick();
+    logger.warn({ planId: plan.id, invoiceId: invoice.id, attempt: invoice.attemptCount }, 'monthly gift declined at Stripe');
+  }
+
+  /** The subscription ended at Stripe (stopped here, or in the Stripe Dashboard): the plan stops, emailed once. */
+  async function subscriptionEnded(subscriptionId: string): Promise<void> {
+    const plan = await findPlanOfSubscription(db, subscriptionId);
+    if (plan?.status === 'active') await markStopped(plan, 'gateway');
   }
 
   return {
@@ -283,6 +390,10 @@ export function createGivingPlans({
       }
       return counts;
     },
+
+    invoicePaid,
+    invoiceFailed,
+    subscriptionEnded,
 
     viewByLink: async (query: unknown) => viewOf(await planByLink(query)),
     changeByLink: async (query: unknown, body: unknown) => change(await planByLink(query), body),

@@ -42,7 +42,46 @@ export interface GatewayRefund {
   amountCents: number;
 }
 
-/** What a webhook reports: an intent changed, or money was refunded outside the site (Dashboard). */
+/** A monthly gift kept by the gateway itself (Stripe: a Customer and a Subscription on a monthly Price). */
+export interface CreateSubscriptionInput {
+  /** Charged every month, the first month included. */
+  amountCents: number;
+  currency: 'usd';
+  email: string;
+  /** The donor's name for the gateway's customer record; may be empty. */
+  name: string;
+  /** What the monthly charge is called (Stripe: the product's name). */
+  description: string;
+  metadata: Record<string, string>;
+  /** The payment's own random key; each request derives its key from it, so a retry makes nothing twice. */
+  idempotencyKey: string;
+}
+
+export interface GatewaySubscription {
+  id: string;
+  /** The first month's intent, confirmed by the card form like any other; its success is month 0. */
+  intent: GatewayIntent;
+}
+
+/** Why an invoice of a subscription was made: its first month, a later month, or anything else. */
+export type InvoiceReason = 'first' | 'renewal' | 'other';
+
+/** A subscription's invoice as webhooks report it. */
+export interface GatewayInvoice {
+  id: string;
+  subscriptionId: string | null;
+  /** The intent that paid (or tried to pay) it, when the gateway said; retrieveInvoice always says. */
+  paymentIntentId: string | null;
+  amountPaidCents: number;
+  amountDueCents: number;
+  billingReason: InvoiceReason;
+  /** Tries so far (1 on the first failure). */
+  attemptCount: number;
+  /** When the gateway tries again by itself; null when it will not. */
+  nextAttemptAt: Date | null;
+}
+
+/** What a webhook reports: an intent changed, money was refunded outside the site (Dashboard), or a subscription moved. */
 export interface GatewayEvent {
   id: string;
   type: string;
@@ -50,6 +89,10 @@ export interface GatewayEvent {
   intent: GatewayIntent | null;
   /** For `charge.refunded`: the intent and how much of it has been refunded in all. */
   refunded: { intentId: string; amountRefundedCents: number } | null;
+  /** For `invoice.*` events of a subscription. */
+  invoice: GatewayInvoice | null;
+  /** For `customer.subscription.deleted`: the subscription ended (stopped here, or in the provider's dashboard). */
+  subscriptionEnded: { subscriptionId: string } | null;
 }
 
 export class WebhookSignatureError extends Error {
@@ -126,6 +169,17 @@ export interface PaymentGateway {
    * succeeded intent (reported to the listeners like any success); throws CardError when declined.
    */
   chargeSavedCard(intentId: string, paymentMethodId: string): Promise<GatewayIntent>;
+  /**
+   * Monthly gifts the gateway schedules itself (Stripe Subscriptions, ADR 027); the simulated
+   * gateway has none (its monthly gifts run on the site's own schedule with chargeSavedCard).
+   */
+  createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
+  /** The invoice as it stands, with the intent that paid it. */
+  retrieveInvoice(invoiceId: string): Promise<GatewayInvoice>;
+  /** From the next month on, the subscription charges `amountCents` (no proration). */
+  changeSubscriptionAmount(subscriptionId: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  /** Ends the subscription now: nothing more is charged. Ending an ended one is fine. */
+  cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** Verifies the signature over the exact raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
   /** Called by the simulated gateway itself when a payment succeeds (Stripe sends webhooks instead). */

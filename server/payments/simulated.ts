@@ -110,6 +110,10 @@ export function checkTestCard(card: TestCard, now: Date = new Date()): string {
   return digits;
 }
 
+async function noSubscriptions(): Promise<never> {
+  throw new Error('The simulated gateway has no subscriptions: its monthly gifts run on the site’s own schedule (ADR 027).');
+}
+
 function toIntent(row: IntentRow): GatewayIntent {
   return {
     id: row.id,
@@ -285,6 +289,12 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
       logger.info({ intentId: row.id, amountCents }, 'simulated refund');
       return { id, amountCents };
     },
+
+    // Its monthly gifts run on the site's own schedule with chargeSavedCard (ADR 027).
+    createSubscription: noSubscriptions,
+    retrieveInvoice: noSubscriptions,
+    changeSubscriptionAmount: noSubscriptions,
+    cancelSubscription: noSubscriptions,
 
     parseWebhook(_rawBody: Buffer, _signatureHeader: string | undefined): GatewayEvent {
       throw new WebhookSignatureError('The simulated gateway sends no webhooks.');

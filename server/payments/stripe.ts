@@ -10,6 +10,7 @@ import {
   WebhookSignatureError,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayInvoice,
   type IntentStatus,
   type PaymentGateway,
 } from './gateway';
@@ -37,6 +38,26 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
     amountCents: pi.amount,
     currency: pi.currency,
     metadata: { ...pi.metadata },
+  };
+}
+
+const REASONS: Record<string, GatewayInvoice['billingReason']> = { subscription_create: 'first', subscription_cycle: 'renewal' };
+
+/** An invoice of a subscription as the gateway's own; `payments` is there only when asked for (retrieveInvoice). */
+function toInvoice(invoice: Stripe.Invoice): GatewayInvoice {
+  const subscription = invoice.parent?.subscription_details?.subscription ?? null;
+  const payments = invoice.payments?.data ?? [];
+  const payment = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.is_default) ?? payments[0];
+  const intent = payment?.payment.payment_intent ?? null;
+  return {
+    id: invoice.id ?? '',
+    subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    amountPaidCents: invoice.amount_paid,
+    amountDueCents: invoice.amount_due,
+    billingReason: REASONS[invoice.billing_reason ?? ''] ?? 'other',
+    attemptCount: invoice.attempt_count,
+    nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
   };
 }
 
@@ -109,6 +130,83 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       throw new GatewayUnavailableError('Monthly gifts are not available with Stripe yet (ADR 027).', false);
     },
 
+    /**
+     * A Customer, a monthly Price for the amount and a Subscription whose first invoice waits for the
+     * card form (`default_incomplete`); the card it is paid with becomes the subscription's default.
+     * The SDK's API version has no `Invoice.payment_intent` (Basil): the invoice's confirmation
+     * secret is its intent's client secret, and the intent is read from it.
+     */
+    async createSubscription(input) {
+      try {
+        const customer = await stripe.customers.create(
+          { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: input.metadata },
+          { idempotencyKey: `${input.idempotencyKey}-customer` },
+        );
+        const price = await stripe.prices.create(
+          { currency: input.currency, unit_amount: input.amountCents, recurring: { interval: 'month' }, product_data: { name: input.description } },
+          { idempotencyKey: `${input.idempotencyKey}-price` },
+        );
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customer.id,
+            items: [{ price: price.id }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            metadata: input.metadata,
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: `${input.idempotencyKey}-subscription` },
+        );
+        const invoice = subscription.latest_invoice;
+        const secret = typeof invoice === 'object' && invoice ? invoice.confirmation_secret?.client_secret : undefined;
+        if (!secret) throw new GatewayUnavailableError(`Stripe: subscription ${subscription.id} has no first invoice to pay`, false);
+        return { id: subscription.id, intent: await retrieve(intentIdFromSecret(secret)) };
+      } catch (error) {
+        throw translated(error);
+      }
+    },
+
+    async retrieveInvoice(invoiceId) {
+      try {
+        return toInvoice(await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+      } catch (error) {
+        throw translated(error);
+      }
+    },
+
+    async changeSubscriptionAmount(subscriptionId, amountCents, idempotencyKey) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = subscription.items.data[0];
+        if (!item) throw new GatewayUnavailableError(`Stripe: subscription ${subscriptionId} has no item`, false);
+        const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+        await stripe.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, price_data: { currency: item.price.currency, product, unit_amount: amountCents, recurring: { interval: 'month' } } }],
+            // A gift, not a service: the new amount starts with the next month, nothing is prorated.
+            proration_behavior: 'none',
+          },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        throw translated(error);
+      }
+    },
+
+    async cancelSubscription(subscriptionId, idempotencyKey) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false }, { idempotencyKey });
+      } catch (error) {
+        // Ended already (in the Dashboard, or by a retry of this call): what was asked is so.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const now = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
+          if (now && (now.status === 'canceled' || now.status === 'incomplete_expired')) return;
+        }
+        throw translated(error);
+      }
+    },
+
     async cancelIntent(intentId) {
       try {
         return toIntent(await stripe.paymentIntents.cancel(intentId));
@@ -148,7 +246,10 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
         if (intentId) refunded = { intentId, amountRefundedCents: charge.amount_refunded };
       }
-      return { id: event.id, type: event.type, intent, refunded };
+      const invoice = event.type.startsWith('invoice.') && object.object === 'invoice' ? toInvoice(object as Stripe.Invoice) : null;
+      const subscriptionEnded =
+        event.type === 'customer.subscription.deleted' && object.object === 'subscription' ? { subscriptionId: (object as Stripe.Subscription).id } : null;
+      return { id: event.id, type: event.type, intent, refunded, invoice, subscriptionEnded };
     },
 
     onPaymentSucceeded() {

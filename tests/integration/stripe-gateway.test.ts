@@ -168,7 +168,7 @@ describe('parseWebhook', () => {
     fake.succeed(intent.id);
     const body = eventBody('evt_parse_1', 'payment_intent.succeeded', intent.id);
     const event = gateway.parseWebhook(Buffer.from(body), sign(body));
-    expect(event).toEqual({ id: 'evt_parse_1', type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded' }, refunded: null });
+    expect(event).toEqual({ id: 'evt_parse_1', type: 'payment_intent.succeeded', intent: { ...intent, status: 'succeeded' }, refunded: null, invoice: null, subscriptionEnded: null });
   });
 
   it('reads a refund made outside the site from charge.refunded, and gives no intent for other types', () => {
@@ -183,9 +183,11 @@ describe('parseWebhook', () => {
       type: 'charge.refunded',
       intent: null,
       refunded: { intentId: 'pi_123', amountRefundedCents: 1000 },
+      invoice: null,
+      subscriptionEnded: null,
     });
     const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1', object: 'charge' } } });
-    expect(gateway.parseWebhook(Buffer.from(other), sign(other))).toEqual({ id: 'evt_other', type: 'charge.succeeded', intent: null, refunded: null });
+    expect(gateway.parseWebhook(Buffer.from(other), sign(other))).toEqual({ id: 'evt_other', type: 'charge.succeeded', intent: null, refunded: null, invoice: null, subscriptionEnded: null });
   });
 
   it('refuses a tampered body, a wrong secret and a missing or garbled header', async () => {
@@ -222,7 +224,8 @@ function webhookEvents(onSucceeded: (intent: GatewayIntent) => Promise<void>, on
     settle: async (intent: GatewayIntent) => (await onSucceeded(intent), { outcome: 'paid' }),
     cardDeclined: onDeclined,
   } as unknown as PaymentCore;
-  return createGatewayEvents({ db, core, logger });
+  const subscriptions = { invoicePaid: async () => undefined, invoiceFailed: async () => undefined, subscriptionEnded: async () => undefined };
+  return createGatewayEvents({ db, core, subscriptions, logger });
 }
 
 describe(`payment webhook router (${testDbKind()})`, () => {

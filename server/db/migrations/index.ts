@@ -11,6 +11,7 @@ import * as receipts from './20261126T100000-receipts';
 import * as accountControl from './20261126T110000-account-control';
 import * as giving from './20261126T120000-giving';
 import * as monthlyGifts from './20261126T130000-monthly-gifts';
+import * as stripeSubscriptions from './20261126T140000-stripe-subscriptions';
 import * as fairValueSnapshot from './20261126T150000-fair-value-snapshot';
 import * as partyAdditions from './20261126T160000-party-additions';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126T110000-account-control': accountControl,
   '20261126T120000-giving': giving,
   '20261126T130000-monthly-gifts': monthlyGifts,
+  '20261126T140000-stripe-subscriptions': stripeSubscriptions,
   '20261126T150000-fair-value-snapshot': fairValueSnapshot,
   '20261126T160000-party-additions': partyAdditions,
 };

@@ -26,6 +26,10 @@ export interface Donation {
   monthly: boolean;
   /** The plan this gift belongs to, and for which month and attempt (a plan's first gift: attempt 0). */
   plan: { id: number; month: string; attempt: number } | null;
+  /** A monthly gift started on Stripe: its subscription, until the plan is made from it. */
+  subscriptionId: string | null;
+  /** A later month of a Stripe plan: the invoice that paid it. */
+  invoiceId: string | null;
   createdAt: string;
 }
 
@@ -41,6 +45,7 @@ export interface NewDonation {
   tribute?: Tribute | null;
   monthly?: boolean;
   plan?: { id: number; month: string; attempt: number } | null;
+  invoiceId?: string | null;
   now: string;
 }
 
@@ -62,6 +67,8 @@ const COLUMNS = [
   'plan_id',
   'plan_month',
   'plan_attempt',
+  'subscription_id',
+  'invoice_id',
   'created_at',
 ] as const;
 
@@ -86,6 +93,8 @@ function toDonation(row: Row): Donation {
       : null,
     monthly: Number(row.monthly) === 1,
     plan: row.plan_id === null ? null : { id: Number(row.plan_id), month: row.plan_month ?? '', attempt: Number(row.plan_attempt) },
+    subscriptionId: row.subscription_id,
+    invoiceId: row.invoice_id,
     createdAt: row.created_at,
   };
 }
@@ -110,6 +119,7 @@ export async function insertDonation(db: Executor, input: NewDonation): Promise<
       plan_id: input.plan?.id ?? null,
       plan_month: input.plan?.month ?? null,
       plan_attempt: input.plan?.attempt ?? null,
+      invoice_id: input.invoiceId ?? null,
       created_at: input.now,
     })
     .returning(COLUMNS)
@@ -119,6 +129,17 @@ export async function insertDonation(db: Executor, input: NewDonation): Promise<
 
 export async function findDonationOfPayment(db: Executor, paymentId: number): Promise<Donation | null> {
   const row = await db.selectFrom('donations').select(COLUMNS).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row ? toDonation(row) : null;
+}
+
+/** The subscription a first monthly gift on Stripe started; the plan takes it when the gift is paid. */
+export async function setDonationSubscription(db: Executor, donationId: number, subscriptionId: string): Promise<void> {
+  await db.updateTable('donations').set({ subscription_id: subscriptionId }).where('id', '=', donationId).execute();
+}
+
+/** The gift an invoice of a subscription already paid, if it was recorded. */
+export async function findDonationOfInvoice(db: Executor, invoiceId: string): Promise<Donation | null> {
+  const row = await db.selectFrom('donations').select(COLUMNS).where('invoice_id', '=', invoiceId).executeTakeFirst();
   return row ? toDonation(row) : null;
 }
 

@@ -14,7 +14,10 @@ export interface NewGivingPlan {
   coverFees: boolean;
   anchorDay: number;
   nextChargeOn: string;
+  /** The card the site's schedule charges; empty when Stripe schedules the plan. */
   paymentMethodId: string;
+  /** Stripe schedules the plan: its subscription. */
+  subscriptionId?: string | null;
   manageKey: string;
   firstPaymentId: number;
   now: string;
@@ -36,6 +39,7 @@ export async function insertPlan(db: Executor, plan: NewGivingPlan): Promise<Giv
       payment_method_id: plan.paymentMethodId,
       manage_key: plan.manageKey,
       first_payment_id: plan.firstPaymentId,
+      subscription_id: plan.subscriptionId ?? null,
       created_at: plan.now,
       updated_at: plan.now,
     })
@@ -51,12 +55,17 @@ export async function listPlansOfUser(db: Executor, userId: number): Promise<Giv
   return db.selectFrom('giving_plans').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }
 
-/** Active plans whose month is due, not waiting for a retry, and held by no runner. */
+export async function findPlanOfSubscription(db: Executor, subscriptionId: string): Promise<GivingPlanRow | undefined> {
+  return db.selectFrom('giving_plans').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+}
+
+/** Active plans of the site's own schedule (not Stripe's) whose month is due, not waiting for a retry, and held by no runner. */
 export async function listDuePlanIds(db: Executor, today: string, now: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('giving_plans')
     .select('id')
     .where('status', '=', 'active')
+    .where('subscription_id', 'is', null)
     .where('next_charge_on', '<=', today)
     .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]))
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
@@ -76,6 +85,7 @@ export async function claimDuePlan(db: Executor, id: number, today: string, now:
     .set({ lease_until: leaseUntil })
     .where('id', '=', id)
     .where('status', '=', 'active')
+    .where('subscription_id', 'is', null)
     .where('next_charge_on', '<=', today)
     .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]))
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
@@ -109,4 +119,10 @@ export async function scheduleRetry(db: Executor, id: number, from: string, atte
 
 export async function updatePlan(db: Executor, id: number, values: { gift_cents?: number; cover_fees?: number; status?: 'stopped'; stopped_at?: string; updated_at: string }): Promise<void> {
   await db.updateTable('giving_plans').set(values).where('id', '=', id).execute();
+}
+
+/** Active → stopped, once: true only for the caller that stopped it (the donor, or the provider's webhook). */
+export async function stopPlan(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('giving_plans').set({ status: 'stopped', stopped_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -100,8 +100,13 @@ export interface OpenSpec<T> {
   receiptEmail: string;
   description: (site: MailSiteFacts) => string;
   metadata: Record<string, string>;
-  /** Keep the card for later off-session charges (a monthly gift's first month). */
+  /** Keep the card for later off-session charges (a monthly gift's first month on the site's schedule). */
   saveCard?: boolean;
+  /**
+   * A monthly gift the gateway schedules (Stripe): a subscription whose first month's intent is this
+   * payment's; later months arrive as invoices (`recordPaid`).
+   */
+  subscription?: { email: string; name: string };
   /** The purpose's own rows and checks, in the same transaction as the pending payment. */
   record: (trx: Trx, payment: Payment, now: Date) => Promise<T>;
 }
@@ -134,7 +139,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
   const payerOf = (payment: Payment): PayerKeys => ({ userId: payment.userId, clientKey: payment.clientKey });
 
   /** Pending payment and the purpose's rows in one transaction, then the gateway's intent. */
-  async function open<T>(spec: OpenSpec<T>): Promise<{ payment: Payment; intent: GatewayIntent; record: T }> {
+  async function open<T>(spec: OpenSpec<T>): Promise<{ payment: Payment; intent: GatewayIntent; record: T; subscriptionId: string | null }> {
     await guard.assertAllowed(spec.payer);
     const site = await siteFacts();
     const now = clock();
@@ -151,18 +156,36 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       return { payment, record: await spec.record(trx, payment, now) };
     });
     try {
-      const intent = await gateway.createIntent({
-        amountCents: payment.amountCents,
-        currency: 'usd',
-        receiptEmail: spec.receiptEmail,
-        description: spec.description(site),
-        metadata: { ...spec.metadata, kind: payment.purpose, paymentId: String(payment.id) },
-        // Random per payment, never an id a restored backup could hand out again (ADR 013).
-        idempotencyKey: `payment-${payment.gatewayKey}`,
-        ...(spec.saveCard ? { saveCard: true } : {}),
-      });
+      const metadata = { ...spec.metadata, kind: payment.purpose, paymentId: String(payment.id) };
+      // Random per payment, never an id a restored backup could hand out again (ADR 013).
+      const idempotencyKey = `payment-${payment.gatewayKey}`;
+      let intent: GatewayIntent;
+      let subscriptionId: string | null = null;
+      if (spec.subscription) {
+        const subscription = await gateway.createSubscription({
+          amountCents: payment.amountCents,
+          currency: 'usd',
+          email: spec.subscription.email,
+          name: spec.subscription.name,
+          description: spec.description(site),
+          metadata,
+          idempotencyKey,
+        });
+        intent = subscription.intent;
+        subscriptionId = subscription.id;
+      } else {
+        intent = await gateway.createIntent({
+          amountCents: payment.amountCents,
+          currency: 'usd',
+          receiptEmail: spec.receiptEmail,
+          description: spec.description(site),
+          metadata,
+          idempotencyKey,
+          ...(spec.saveCard ? { saveCard: true } : {}),
+        });
+      }
       await attachIntent(db, payment.id, intent.id, clock().toISOString());
-      return { payment: { ...payment, intentId: intent.id }, intent, record };
+      return { payment: { ...payment, intentId: intent.id }, intent, record, subscriptionId };
     } catch (error) {
       // Nothing can be charged without the secret, which nobody got: let go of the places at once.
       await endUnpaid(payment, 'failed', 'gateway_error');
@@ -231,6 +254,31 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       if (settled.refund) await executeRefund(settled.refund);
     }
     return { outcome: settled.outcome, payment: (await findPayment(db, payment.id))! };
+  }
+
+  /**
+   * Records money the gateway took by itself (a month of a Stripe subscription): a payment for the
+   * intent and the purpose's rows in one transaction, then the one settle path, so the receipt and
+   * the purpose's `paid` hook run exactly as for any payment. `record` should insert something
+   * unique to what was paid (an invoice id): a second recording then fails as a whole and nothing is
+   * written twice. If the process dies between the two steps the sweep settles the pending payment.
+   */
+  async function recordPaid<T>(spec: { purpose: PaymentPurpose; payer: PayerKeys; intent: GatewayIntent; record: (trx: Trx, payment: Payment, now: Date) => Promise<T> }): Promise<SettleResult> {
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const payment = await insertPayment(trx, {
+        purpose: spec.purpose,
+        amountCents: spec.intent.amountCents,
+        userId: spec.payer.userId,
+        clientKey: spec.payer.clientKey,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + FIRST_CHECK_MS).toISOString(),
+        firstCheckAt: new Date(now.getTime() + FIRST_CHECK_MS).toISOString(),
+      });
+      await attachIntent(trx, payment.id, spec.intent.id, now.toISOString());
+      await spec.record(trx, payment, now);
+    });
+    return settle(spec.intent);
   }
 
   /**
@@ -452,6 +500,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       handlers.set(handler.purpose, handler);
     },
     open,
+    recordPaid,
     settle,
     save,
     chargeSaved,

@@ -2,14 +2,21 @@ import type { Db } from '../../db/database';
 import { findPaymentByIntent } from '../../db/repositories/payments';
 import { rememberWebhookEvent, webhookEventHandled } from '../../db/repositories/webhook-events';
 import type { Logger } from '../../logger';
-import type { GatewayEvent } from '../../payments/gateway';
+import type { GatewayEvent, GatewayInvoice } from '../../payments/gateway';
 import type { PaymentCore } from './core';
+
+/** What the gateway's own monthly schedule (Stripe Subscriptions) reports, handled by the monthly gifts (ADR 027). */
+export interface SubscriptionEvents {
+  invoicePaid(invoice: GatewayInvoice): Promise<unknown>;
+  invoiceFailed(invoice: GatewayInvoice): Promise<void>;
+  subscriptionEnded(subscriptionId: string): Promise<void>;
+}
 
 /**
  * What the payment provider tells us by webhook. An event is remembered only after it was handled,
  * so a failure (thrown) makes the provider deliver it again; a repeat is answered as a duplicate.
  */
-export function createGatewayEvents({ db, core, logger }: { db: Db; core: PaymentCore; logger: Logger }) {
+export function createGatewayEvents({ db, core, subscriptions, logger }: { db: Db; core: PaymentCore; subscriptions: SubscriptionEvents; logger: Logger }) {
   async function dispatch(event: GatewayEvent): Promise<void> {
     const intent = event.intent;
     switch (event.type) {
@@ -28,6 +35,15 @@ export function createGatewayEvents({ db, core, logger }: { db: Db; core: Paymen
       case 'charge.refunded':
         if (event.refunded) await core.refundedOutside(event.refunded.intentId, event.refunded.amountRefundedCents);
         return;
+      case 'invoice.paid':
+        if (event.invoice) await subscriptions.invoicePaid(event.invoice);
+        return;
+      case 'invoice.payment_failed':
+        if (event.invoice) await subscriptions.invoiceFailed(event.invoice);
+        return;
+      case 'customer.subscription.deleted':
+        if (event.subscriptionEnded) await subscriptions.subscriptionEnded(event.subscriptionEnded.subscriptionId);
+        return;
       default:
         return;
     }
@@ -38,7 +54,7 @@ export function createGatewayEvents({ db, core, logger }: { db: Db; core: Paymen
       if (await webhookEventHandled(db, event.id)) return 'duplicate';
       await dispatch(event);
       await rememberWebhookEvent(db, event, new Date().toISOString());
-      logger.info({ eventId: event.id, type: event.type, intentId: event.intent?.id ?? event.refunded?.intentId }, 'payment webhook handled');
+      logger.info({ eventId: event.id, type: event.type, intentId: event.intent?.id ?? event.refunded?.intentId, invoiceId: event.invoice?.id }, 'payment webhook handled');
       return 'handled';
     },
   };
