@@ -102,7 +102,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     receipts: createReceipts({ db, links, site, mail, logger, clock }),
     content,
     events: createEventsService(db, clock),
-    accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts }),
+    accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts, beforeDelete: (userId) => givingPlans.endSubscriptionsOfUser(userId) }),
     donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule' }),
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),

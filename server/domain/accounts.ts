@@ -76,6 +76,8 @@ export interface AccountsDeps {
   logger: Logger;
   /** Site name, EIN and contact details for the emails, with links on the given origin. */
   siteFacts: (origin: string) => Promise<MailSiteFacts>;
+  /** Runs before an account's data is erased (its Stripe subscriptions are cancelled); throwing keeps the account. */
+  beforeDelete?: (userId: number) => Promise<void>;
 }
 
 export function gravatarUrl(email: string): string {
@@ -99,7 +101,7 @@ function paymentState(p: PaymentFacts) {
   };
 }
 
-export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: AccountsDeps) {
+export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeDelete }: AccountsDeps) {
   const key = new TextEncoder().encode(jwtSecret);
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
@@ -382,6 +384,7 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts }: Accou
       const { password } = parseBody(DeleteAccountSchema, body);
       const user = await userOrGone(userId);
       await assertPassword(user, password, 'password');
+      await beforeDelete?.(userId);
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await eraseAccountRecords(trx, userId, user.email, now);

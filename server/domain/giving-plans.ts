@@ -400,6 +400,17 @@ export function createGivingPlans({
     stopByLink: async (query: unknown) => stop(await planByLink(query)),
 
     ofUser: async (userId: number) => (await listPlansOfUser(db, userId)).map(viewOf),
+
+    /**
+     * Before an account is deleted: its Stripe subscriptions are cancelled at Stripe, so nobody is
+     * charged for an account that is gone (the rows are stopped and blanked with the account's data).
+     * Stripe down → throws, and the account is not deleted.
+     */
+    async endSubscriptionsOfUser(userId: number): Promise<void> {
+      for (const plan of await listPlansOfUser(db, userId)) {
+        if (plan.status === 'active' && plan.subscription_id) await gateway.cancelSubscription(plan.subscription_id, `plan-stop-${randomUUID()}`);
+      }
+    },
     changeForUser: async (userId: number, planId: number, body: unknown) => change(await planOfUser(userId, planId), body),
     stopForUser: async (userId: number, planId: number) => stop(await planOfUser(userId, planId)),
   };

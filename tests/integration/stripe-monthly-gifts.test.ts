@@ -273,6 +273,30 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
     expect((await mailTo(form.email)).filter((m) => m.purpose === 'monthly_gift_stopped')).toHaveLength(1);
   });
 
+  it('deleting the account cancels its subscriptions at Stripe first; with Stripe down the account stays', async () => {
+    const owner = server.client();
+    const { account, authorization } = await signedInUser(owner, 'stripeleaver');
+    const form = { amount: '15', email: unique('leaver'), monthly: true };
+    const created = await owner.request('POST', '/api/stripe/donation_intent', { body: form, headers: authorization });
+    expect(created.status).toBe(201);
+    const intentId = intentIdOf(created.json.clientSecret as string);
+    const subscription = fake.subscriptionOfIntent(intentId)!;
+    fake.succeed(intentId);
+    await fire('payment_intent.succeeded', fake.intents.get(intentId));
+    const plan = await server.db.selectFrom('giving_plans').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+
+    fake.failNext(3); // the SDK tries three times
+    const refused = await owner.request('POST', '/api/user/delete', { body: { password: account.password }, headers: authorization });
+    expect(refused.status).toBeGreaterThanOrEqual(502);
+    expect(await planRow(plan.id)).toMatchObject({ status: 'active', email: form.email });
+    fake.failNext(0);
+
+    const deleted = await owner.request('POST', '/api/user/delete', { body: { password: account.password }, headers: authorization });
+    expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    expect(await planRow(plan.id)).toMatchObject({ status: 'stopped', user_id: null });
+  });
+
   it('a subscription cancelled in the Stripe Dashboard stops the plan, emailed once', async () => {
     const { form, plan, subscription } = await startMonthly({ amount: '9' });
     fake.subscriptions.get(subscription.id)!.status = 'canceled';
