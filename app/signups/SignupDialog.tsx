@@ -143,7 +143,7 @@ function SignupForm({
         title={
           partyOf ? (
             <>
-              Add people to <span className="whitespace-nowrap">party {partyOf}</span>
+              Add people to <span className="whitespace-nowrap">your party</span>
             </>
           ) : (
             <>

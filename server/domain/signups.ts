@@ -3,6 +3,7 @@ import { signupClosed } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import type { RefundReason } from '../../common/payments';
 import { HOLD_MINUTES } from '../../common/signups/kind';
+import { STEAKFRY_MAX_ATTENDEES } from '../../common/signups/steakfry';
 import { assess, peopleOf, rulesOf, signupKindOfEventType, type SignupKind } from '../../common/signups/kinds';
 import { SIGNUP_WIRE, type SignupRequest } from '../../common/signups/wire';
 import { SaveSignupSchema, signupErrorKey } from '../../common/signups/wire-fields';
@@ -190,7 +191,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
    * The supporter's own paid party for this event, still open to changes, that these people join
    * once paid for (ADR 024); they pay only for themselves, at the event's prices now.
    */
-  async function joinableParty(partyOf: number, event: EventForSignup, user: AuthUser): Promise<number> {
+  async function joinableParty(partyOf: number, event: EventForSignup, user: AuthUser, adding: number): Promise<number> {
     const party = await findSignup(db, partyOf);
     const payment = party ? await findPayment(db, party.paymentId) : null;
     if (!party || !payment || payment.userId !== user.id || party.kind !== 'steakfry' || party.partyOf !== null || party.eventId !== event.id) {
@@ -199,6 +200,11 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     const terms = signupTerms(event, { amountCents: payment.amountCents, refundedCents: payment.refundedCents, status: payment.status, cancelled: party.cancelledAt !== null }, todayInFoundationZone(clock()));
     if (party.cancelledAt !== null || !LIVE_PAYMENT.includes(payment.status)) throw new ConflictError({ partyOf: PARTY_GONE });
     if (!terms.mayChange) throw new ConflictError({ partyOf: 'Changes to this party closed with the event’s change deadline.' });
+    // The joined party is one sign-up: it keeps within a sign-up's limit, so it can still be edited.
+    const room = STEAKFRY_MAX_ATTENDEES - party.places;
+    if (adding > room) {
+      throw new ValidationError({ attendees: room > 0 ? `A party can have at most ${STEAKFRY_MAX_ATTENDEES} people; yours has ${party.places}, so you can add up to ${room}.` : `Your party already has the most people a party can have (${STEAKFRY_MAX_ATTENDEES}).` });
+    }
     return party.id;
   }
 
@@ -218,7 +224,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
       const event = requireOpenEvent(kind, await findEventForSignup(db, { eventNumber: request.eventNumber }, false), request.eventNumber);
       const { priceCents: price, places, teamName, stored } = assess(request, event.signup);
       if (request.amountCents !== price) throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
-      const partyOf = 'partyOf' in request && request.partyOf !== null ? await joinableParty(request.partyOf, event, user) : undefined;
+      const partyOf = 'partyOf' in request && request.partyOf !== null ? await joinableParty(request.partyOf, event, user, places) : undefined;
       await replaceOpenHolds(event, user);
 
       const { intent, record: signup } = await core.open({

@@ -404,6 +404,10 @@ describe('adding people to a paid steak-fry party', () => {
       expect(Object.keys(res.json)).toEqual(['partyOf']);
     }
     expect((await addIntent(me, elsewhere, email, mine, [{ name: 'Gran' }])).status).toBe(400);
+    // The party stays within a sign-up's limit of ten, so it can still be edited afterwards.
+    const tooMany = await addIntent(me, event, email, mine, Array.from({ length: 10 }, (_, i) => ({ name: `Guest ${i + 1}` })));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toEqual({ attendees: 'A party can have at most 10 people; yours has 1, so you can add up to 9.' });
     await server.db.updateTable('events').set({ signup_closes_on: dayFromNow(-1) }).where('event_number', '=', event).execute();
     expect((await addIntent(me, event, email, mine, [{ name: 'Gran' }])).status).toBe(409);
     await server.db.updateTable('events').set({ signup_closes_on: null }).where('event_number', '=', event).execute();
