@@ -118,6 +118,28 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
   await linkDonationToPlan(trx, donation.id, { id: plan.id, month: today.slice(0, 7) });
 }
 
+/** One month's gift of a plan, as the donation row its payment pays for. */
+function insertMonthGift(
+  trx: Trx,
+  plan: GivingPlanRow,
+  payment: Payment,
+  gift: { month: string; attempt: number; parts: { giftCents: number; feeCents: number }; invoiceId?: string },
+  now: Date,
+) {
+  return insertDonation(trx, {
+    paymentId: payment.id,
+    email: plan.email,
+    message: '',
+    donorName: plan.donor_name,
+    anonymous: Number(plan.anonymous) === 1,
+    giftCents: gift.parts.giftCents,
+    feeCents: gift.parts.feeCents,
+    plan: { id: plan.id, month: gift.month, attempt: gift.attempt },
+    ...(gift.invoiceId ? { invoiceId: gift.invoiceId } : {}),
+    now: now.toISOString(),
+  });
+}
+
 export function createGivingPlans({
   db,
   core,
@@ -162,18 +184,7 @@ export function createGivingPlans({
         description: (site) => `Monthly gift to ${site.name}`,
         metadata: { planId: String(plan.id), month },
         // The unique (plan, month, attempt) makes a second opening of this attempt impossible.
-        record: (trx, payment, now) =>
-          insertDonation(trx, {
-            paymentId: payment.id,
-            email: plan.email,
-            message: '',
-            donorName: plan.donor_name,
-            anonymous: Number(plan.anonymous) === 1,
-            giftCents: total.giftCents,
-            feeCents: total.feeCents,
-            plan: { id: plan.id, month, attempt },
-            now: now.toISOString(),
-          }),
+        record: (trx, payment, now) => insertMonthGift(trx, plan, payment, { month, attempt, parts: total }, now),
       });
     } catch (error) {
       if ((await planMonthTaken(db, plan.id, month)).attempts >= attempt) return 'skipped';
@@ -312,20 +323,8 @@ export function createGivingPlans({
         purpose: 'donation',
         payer: { userId: plan.user_id, clientKey: null },
         intent,
-        record: (trx, payment, now) =>
-          insertDonation(trx, {
-            paymentId: payment.id,
-            email: plan.email,
-            message: '',
-            donorName: plan.donor_name,
-            anonymous: Number(plan.anonymous) === 1,
-            giftCents: parts.giftCents,
-            feeCents: parts.feeCents,
-            plan: { id: plan.id, month, attempt: 1 },
-            // Unique: a second delivery of this invoice, even at the same moment, records nothing.
-            invoiceId: invoice.id,
-            now: now.toISOString(),
-          }),
+        // Unique invoice id: a second delivery of this invoice, even at the same moment, records nothing.
+        record: (trx, payment, now) => insertMonthGift(trx, plan, payment, { month, attempt: 1, parts, invoiceId: invoice.id }, now),
       });
     } catch (error) {
       if (await findDonationOfInvoice(db, invoice.id)) return 'already';

@@ -78,6 +78,14 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
     return { form, plan, subscription, intentId };
   }
 
+  /** The same, by a signed-in supporter whose dashboard lists the plan. */
+  async function startMonthlySignedIn(label: string, amount: string) {
+    const owner = server.client();
+    const { account, authorization } = await signedInUser(owner, label);
+    const { form, plan, subscription } = await startMonthly({ amount, email: unique(label) }, authorization);
+    return { owner, account, authorization, form, plan, subscription };
+  }
+
   it('starts a subscription at Stripe as designed; the paid first invoice is one donation, one plan with the subscription, one receipt with the link', async () => {
     const { form, plan, subscription, intentId } = await startMonthly({ coverFees: true, name: 'Stella Stripe' });
     expect(subscription).toMatchObject({ status: 'active', payment_behavior: 'default_incomplete', payment_settings: { save_default_payment_method: 'on_subscription' } });
@@ -250,16 +258,7 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
   });
 
   it('stopping from the dashboard cancels the subscription at Stripe and stops the plan; Stripe’s webhook after it sends no second email', async () => {
-    const owner = server.client();
-    const { authorization } = await signedInUser(owner, 'stripemonthly');
-    const form = { amount: '22', email: unique('owner'), monthly: true };
-    const created = await owner.request('POST', '/api/stripe/donation_intent', { body: form, headers: authorization });
-    expect(created.status).toBe(201);
-    const intentId = intentIdOf(created.json.clientSecret as string);
-    const subscription = fake.subscriptionOfIntent(intentId)!;
-    fake.succeed(intentId);
-    await fire('payment_intent.succeeded', fake.intents.get(intentId));
-    const plan = await server.db.selectFrom('giving_plans').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+    const { owner, authorization, form, subscription, plan } = await startMonthlySignedIn('stripemonthly', '22');
 
     const stopped = await owner.request('POST', `/api/giving/my-plans/${plan.id}/stop`, { headers: authorization });
     expect(stopped.status, JSON.stringify(stopped.json)).toBe(200);
@@ -274,16 +273,7 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
   });
 
   it('deleting the account cancels its subscriptions at Stripe first; with Stripe down the account stays', async () => {
-    const owner = server.client();
-    const { account, authorization } = await signedInUser(owner, 'stripeleaver');
-    const form = { amount: '15', email: unique('leaver'), monthly: true };
-    const created = await owner.request('POST', '/api/stripe/donation_intent', { body: form, headers: authorization });
-    expect(created.status).toBe(201);
-    const intentId = intentIdOf(created.json.clientSecret as string);
-    const subscription = fake.subscriptionOfIntent(intentId)!;
-    fake.succeed(intentId);
-    await fire('payment_intent.succeeded', fake.intents.get(intentId));
-    const plan = await server.db.selectFrom('giving_plans').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+    const { owner, account, authorization, form, subscription, plan } = await startMonthlySignedIn('stripeleaver', '15');
 
     fake.failNext(3); // the SDK tries three times
     const refused = await owner.request('POST', '/api/user/delete', { body: { password: account.password }, headers: authorization });
