@@ -32,6 +32,7 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
   return {
     purpose: 'donation',
     refusal: async () => null,
+    subscriptionOf: async (db, payment) => (await findDonationOfPayment(db, payment.id))?.subscriptionId ?? null,
     async paid(trx, payment, intent, now) {
       await planGiftPaid(trx, await donationOf(trx, payment), payment, intent, now, logger);
     },

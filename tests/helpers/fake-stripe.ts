@@ -287,6 +287,10 @@ export async function startFakeStripe({ secretKey: initialKey, webhookSecret = '
           `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
         );
       }
+      // An invoice's intent ends with its invoice (void it, or cancel the subscription), not on its own.
+      if ([...invoices.values()].some((invoice) => invoice.intentId === intent.id)) {
+        return stripeError(400, 'invalid_request_error', 'payment_intent_unexpected_state', 'This PaymentIntent belongs to an invoice: void the invoice or cancel its subscription instead.');
+      }
       intent.status = 'canceled';
       return { status: 200, json: { ...intent } };
     }
@@ -370,6 +374,10 @@ export async function startFakeStripe({ secretKey: initialKey, webhookSecret = '
       }
       if (method === 'DELETE') {
         subscription.status = 'canceled';
+        // Stripe voids an unpaid first invoice with its subscription, and its intent with it.
+        const open = invoices.get(subscription.latest_invoice);
+        const openIntent = open?.status === 'open' ? intents.get(open.intentId) : undefined;
+        if (openIntent && openIntent.status !== 'succeeded' && openIntent.status !== 'processing') openIntent.status = 'canceled';
         return { status: 200, json: subscriptionObject(subscription) };
       }
       if (method === 'POST') {

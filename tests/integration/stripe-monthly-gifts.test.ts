@@ -1,3 +1,4 @@
+import { findPaymentByIntent } from '../../server/db/repositories/payments';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDuePlan, listDuePlanIds } from '../../server/db/repositories/giving-plans';
@@ -285,6 +286,27 @@ describe(`monthly gifts on Stripe subscriptions (${testDbKind()})`, () => {
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
     expect(fake.subscriptions.get(subscription.id)!.status).toBe('canceled');
     expect(await planRow(plan.id)).toMatchObject({ status: 'stopped', user_id: null });
+  });
+
+  it('a first month never paid is given up by cancelling its subscription (an invoice’s intent cannot be cancelled alone); one paid meanwhile is kept', async () => {
+    const open = async (email: string) => {
+      const created = await client.request('POST', '/api/stripe/donation_intent', { body: { amount: '12', email, monthly: true } });
+      expect(created.status).toBe(201);
+      const intentId = intentIdOf(created.json.clientSecret as string);
+      return { intentId, subscription: fake.subscriptionOfIntent(intentId)!, payment: (await findPaymentByIntent(server.db, intentId))! };
+    };
+    const abandoned = await open(unique('abandoned'));
+    const given = await server.services.payments.giveUp(abandoned.payment, 'abandoned');
+    expect(given.status).toBe('expired');
+    expect(fake.subscriptions.get(abandoned.subscription.id)!.status).toBe('canceled');
+    expect(fake.intents.get(abandoned.intentId)!.status).toBe('canceled');
+
+    const paidLate = await open(unique('paidlate'));
+    fake.succeed(paidLate.intentId);
+    const kept = await server.services.payments.giveUp(paidLate.payment, 'abandoned');
+    expect(kept.status).toBe('paid');
+    expect(fake.subscriptions.get(paidLate.subscription.id)!.status).toBe('active');
+    expect(await server.db.selectFrom('giving_plans').select('status').where('subscription_id', '=', paidLate.subscription.id).executeTakeFirstOrThrow()).toEqual({ status: 'active' });
   });
 
   it('a subscription cancelled in the Stripe Dashboard stops the plan, emailed once', async () => {

@@ -76,6 +76,8 @@ export interface PaymentPurposeHandler {
   paidNotices?(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<{ key: string; purpose: string; message: MailMessage }[]>;
   /** Tells the payer money was refunded (a late payment refused, or a refund by the foundation) and why. */
   refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
+  /** The gateway subscription whose first invoice this payment is (a monthly gift on Stripe), if any. */
+  subscriptionOf?(db: Db, payment: Payment): Promise<string | null>;
   /** The payment ended unpaid (failed, expired): let go of what it held. */
   released(trx: Trx, payment: Payment): Promise<void>;
 }
@@ -322,6 +324,18 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
    */
   async function giveUp(payment: Payment, reason: 'abandoned' | 'replaced' | 'no_intent'): Promise<Payment> {
     if (payment.intentId) {
+      const subscriptionId = (await handlerOf(payment).subscriptionOf?.(db, payment)) ?? null;
+      if (subscriptionId) {
+        // The first invoice's intent of a subscription ends with the subscription (the gateway voids
+        // the invoice); never one the donor has paid meanwhile.
+        const current = await gateway.retrieveIntent(payment.intentId);
+        if (current.status === 'succeeded') {
+          await settle(current);
+          return (await findPayment(db, payment.id))!;
+        }
+        if (current.status === 'processing') return payment;
+        await gateway.cancelSubscription(subscriptionId, `abandon-${payment.gatewayKey}`);
+      }
       let intent: GatewayIntent | null = null;
       try {
         intent = await gateway.cancelIntent(payment.intentId);
