@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../server/db/repositories/events';
+import { findSignup, markSignupCancelled, replaceSignupDetails } from '../../server/db/repositories/signups';
 import { payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { readOutbox, waitForMail, type OutboxMail } from '../helpers/outbox';
@@ -189,6 +190,30 @@ describe('cancelling a sign-up', () => {
     expect((await anonymous.post(`/api/user/signups/${id}/cancel`, {})).status).toBe(401);
     expect(await paymentOfSignup(id)).toMatchObject({ status: 'paid', cancelled_at: null });
     expect((await me.get(`/api/user/signups/${id}`)).json.values).toMatchObject({ player1Name: 'Ann' });
+  });
+});
+
+describe('two tabs at once', () => {
+  it('a change or cancel read before another tab’s change is refused when written, and nothing is written twice', async () => {
+    const event = await createEvent({ eventType: 'Golf Event', signup: { refundDaysBefore: null } });
+    const me = await supporter();
+    const email = `tabs.${tag()}@example.org`;
+    const id = await signUpAndPay(me, 'golf', golfTeam(event, email));
+    const stale = (await findSignup(server.db, id))!.calendarSequence;
+    expect((await me.put(`/api/user/signups/${id}`, golfTeam(event, email, ['Ann', 'Bob', 'Cy', 'Dee']))).status).toBe(200);
+    const now = new Date().toISOString();
+    // Written with what the other tab read: refused, nothing changed.
+    expect(await markSignupCancelled(server.db, id, stale, now)).toBe(false);
+    expect(await replaceSignupDetails(server.db, id, stale, { stored: { teamName: null, teamContactNumber: null, teamAgrees: false, peopleTable: 'players', people: [] }, places: 1, receiptEmail: email, now })).toBe(false);
+    expect(await findSignup(server.db, id)).toMatchObject({ cancelledAt: null, calendarSequence: stale + 1 });
+    expect((await me.get(`/api/user/signups/${id}`)).json.values).toMatchObject({ player4Name: 'Dee' });
+    // Cancelled once: a second cancel with the fresh sequence changes nothing either.
+    expect(await markSignupCancelled(server.db, id, stale + 1, now)).toBe(true);
+    expect(await markSignupCancelled(server.db, id, stale + 2, now)).toBe(false);
+    expect(await findSignup(server.db, id)).toMatchObject({ calendarSequence: stale + 2 });
+    const [a, b] = await Promise.all([me.post(`/api/user/signups/${id}/cancel`), me.post(`/api/user/signups/${id}/cancel`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await findSignup(server.db, id)).toMatchObject({ calendarSequence: stale + 2 });
   });
 });
 
