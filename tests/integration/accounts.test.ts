@@ -307,7 +307,7 @@ describe('GET /api/user/dashboard', () => {
 
     const mine = await dashboard(`Bearer ${tokenA}`);
     expect(mine.json).toEqual({
-      donations: [{ amount: '20.00', message: 'For the families <b>', status: 'paid', refunded: '0.00', note: null }],
+      donations: [{ amount: '20.00', message: 'For the families <b>', status: 'paid', refunded: '0.00', note: null, gift: '20.00', fee: '0.00', anonymous: false, tribute: null }],
       events_and_teams: [
         {
           e: {
