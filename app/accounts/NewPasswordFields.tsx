@@ -1,10 +1,9 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/accounts';
+import type { ApiFormField } from '../lib/hooks/use-api-form';
 import { TextField } from '../ui/FormFields';
 
-type FieldProps = { name: string; value: string; error: string | undefined; onValueChange: (value: string) => void };
-
 /** A new password and the same again (registration and password reset), with the rules stated once. */
-export function NewPasswordFields({ field, label }: { field: (name: 'password' | 'password2') => FieldProps; label: 'Password' | 'New password' }) {
+export function NewPasswordFields({ field, label }: { field: (name: 'password' | 'password2') => ApiFormField; label: 'Password' | 'New password' }) {
   return (
     <>
       <TextField

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AccountProfile } from '../../common/accounts';
-import { FixErrorsNotice, GeneralErrors, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
+import { FixErrorsNotice, GeneralErrors, SubmitButton, SuccessNotice } from '../ui/FormFields';
+import { ProfileFields } from './ProfileFields';
 import { apiRequest } from '../lib/api';
 import { logIn } from '../lib/auth';
 import { useApiForm } from '../lib/hooks/use-api-form';
@@ -31,28 +32,9 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
       </h2>
       {saved ? <SuccessNotice>{saved}</SuccessNotice> : null}
       <GeneralErrors errors={form.errors} fields={FIELDS} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" maxLength={50} required {...form.field('first')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={50} required {...form.field('last')} />
-      </div>
-      <TextField
-        label="Username"
-        autoComplete="username"
-        maxLength={30}
-        required
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="3 to 30 letters, digits, _ or ."
-        {...form.field('username')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        required
-        hint={profile.emailVerified ? 'Confirmed. A new email must be confirmed again.' : 'Not confirmed yet: open the link we emailed you.'}
-        {...form.field('email')}
+      <ProfileFields
+        field={form.field}
+        email={{ hint: profile.emailVerified ? 'Confirmed. A new email must be confirmed again.' : 'Not confirmed yet: open the link we emailed you.' }}
       />
       <FixErrorsNotice errors={form.errors} />
       <SubmitButton busy={form.busy} busyText="Saving…">

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useRedirectSignedIn } from '../accounts/AccountRedirects';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, TextField } from '../ui/FormFields';
+import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton } from '../ui/FormFields';
 import { PolicyNotice } from '../ui/PolicyNotice';
 import { PageHeader } from '../ui/PageHeader';
 import { apiRequest } from '../lib/api';
@@ -8,6 +8,7 @@ import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/register';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
+import { ProfileFields } from '../accounts/ProfileFields';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register with us', 'Create a free account to sign up for events and see your donations.');
@@ -32,29 +33,7 @@ export default function Page() {
         <NeedsJavaScript />
         <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
           <GeneralErrors errors={form.errors} fields={FIELDS} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" maxLength={50} required {...form.field('first')} />
-            <TextField label="Last name" autoComplete="family-name" maxLength={50} required {...form.field('last')} />
-          </div>
-          <TextField
-            label="Username"
-            autoComplete="username"
-            maxLength={30}
-            required
-            autoCapitalize="none"
-            spellCheck={false}
-            hint="3 to 30 letters, digits, _ or ."
-            {...form.field('username')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-            placeholder="Your Gravatar email adds a photo"
-            {...form.field('email')}
-          />
+          <ProfileFields field={form.field} email={{ placeholder: 'Your Gravatar email adds a photo' }} />
           <NewPasswordFields field={form.field} label="Password" />
           <FixErrorsNotice errors={form.errors} />
           <SubmitButton busy={form.busy} busyText="Signing up…">

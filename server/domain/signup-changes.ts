@@ -6,7 +6,7 @@ import { assess, peopleOf, rulesOf } from '../../common/signups/kinds';
 import { SIGNUP_WIRE, type SignupRequest } from '../../common/signups/wire';
 import { signupErrorKey } from '../../common/signups/wire-fields';
 import type { Db } from '../db/database';
-import { findPayment, lockPayment, type Payment } from '../db/repositories/payments';
+import { combinedPayments, findPayment, lockPayment, type Payment } from '../db/repositories/payments';
 import {
   cancelPartyAdditions,
   findEventForSignup,
@@ -50,20 +50,9 @@ interface Loaded {
   terms: SignupTerms;
 }
 
-interface PaidTogether {
-  amountCents: number;
-  refundedCents: number;
-  status: Payment['status'];
-}
+type PaidTogether = ReturnType<typeof combinedPayments>;
 
 const LIVE: readonly string[] = ['paid', 'partially_refunded'];
-
-function together(payments: Payment[]): PaidTogether {
-  const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
-  const refundedCents = payments.reduce((sum, p) => sum + p.refundedCents, 0);
-  const status = payments.every((p) => p.status === 'refunded') ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid';
-  return { amountCents, refundedCents, status };
-}
 
 /** A refund over a party's payments: the newest first, so the people added last are paid back from what they paid. */
 function refundParts(payments: Payment[], refundCents: number): { paymentId: number; amountCents: number }[] {
@@ -98,7 +87,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     if (!signup || !payment || payment.userId !== userId || !['paid', 'partially_refunded', 'refunded'].includes(payment.status)) throw notYours(rawId);
     const event = (await findEventForSignup(db, { id: signup.eventId }, false))!;
     const payments = await Promise.all((await partyPaymentIds(db, signup)).map(async (paymentId) => (await findPayment(db, paymentId))!));
-    const paid = together(payments);
+    const paid = combinedPayments(payments);
     return { signup, payment, payments, paid, event, terms: termsOf(signup, paid, event) };
   }
 

@@ -219,26 +219,28 @@ describe(`receipts and statements (${testDbKind()})`, () => {
   });
 });
 
+/** The back office's event form for a steak fry, as a volunteer fills it in. */
+const dinnerFields = (overrides: Record<string, string>) => ({
+  eventType: 'Benefit Event',
+  name: 'Value Supper',
+  description: 'Steak and sides.',
+  location: 'Testburg, PA',
+  eventDate: dayFromNow(50),
+  startTime: '18:00',
+  active: 'on',
+  price: '25.00',
+  childPrice: '15.00',
+  capacity: '',
+  refundDaysBefore: '',
+  signupOpensOn: '',
+  signupClosesOn: '',
+  'statText.0': 'Adults',
+  'statPrice.0': 'price',
+  proceeds: 'Scholarships',
+  ...overrides,
+});
+
 describe(`the value received, as staff set it on an event (${testDbKind()})`, () => {
-  const dinnerFields = (overrides: Record<string, string>) => ({
-    eventType: 'Benefit Event',
-    name: 'Value Supper',
-    description: 'Steak and sides.',
-    location: 'Testburg, PA',
-    eventDate: dayFromNow(50),
-    startTime: '18:00',
-    active: 'on',
-    price: '25.00',
-    childPrice: '15.00',
-    capacity: '',
-    refundDaysBefore: '',
-    signupOpensOn: '',
-    signupClosesOn: '',
-    'statText.0': 'Adults',
-    'statPrice.0': 'price',
-    proceeds: 'Scholarships',
-    ...overrides,
-  });
   const text = (body: string) => body.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
 
   it('is saved per adult and per child, shown again in the form, and never more than the price it comes with', async () => {
@@ -272,23 +274,7 @@ describe(`the value received, as staff set it on an event (${testDbKind()})`, ()
 
 describe(`the value received is the one of the day the sign-up was made (${testDbKind()})`, () => {
   const SUPPER = 953; // $25 an adult ($15 of dinner), $15 a child ($8), until staff raise the value
-  const supperFields = (fairValue: string, childFairValue: string) => ({
-    name: 'Snapshot Supper',
-    description: 'Steak and sides.',
-    location: 'Testburg, PA',
-    eventDate: dayFromNow(55),
-    startTime: '18:00',
-    active: 'on',
-    price: '25.00',
-    childPrice: '15.00',
-    capacity: '',
-    refundDaysBefore: '',
-    signupOpensOn: '',
-    signupClosesOn: '',
-    fairValue,
-    childFairValue,
-    proceeds: 'Scholarships',
-  });
+  const supperFields = (fairValue: string, childFairValue: string) => dinnerFields({ name: 'Snapshot Supper', eventDate: dayFromNow(55), fairValue, childFairValue });
 
   it('a volunteer changing the event’s value later changes neither the receipt, its PDF nor the statement; new sign-ups get the new value', async () => {
     await createTestEvent(server.db, { eventNumber: SUPPER, eventType: 'Benefit Event', name: 'Snapshot Supper', signup: { priceCents: 2_500, childPriceCents: 1_500, fairValueCents: 1_500, childFairValueCents: 800 } });

@@ -3,6 +3,9 @@ import type { FieldErrors } from '../../../common/api-errors';
 import { ApiError } from '../api';
 import { useFocusFirstError } from './use-focus-first-error';
 
+/** What `field(name)` spreads onto a TextField. */
+export type ApiFormField = { name: string; value: string; error: string | undefined; onValueChange: (value: string) => void };
+
 /**
  * State of a form posted to the API (spec §4 Loading): a new request clears the errors; a failed
  * one replaces them with the response's field-keyed map.
@@ -16,7 +19,7 @@ export function useApiForm<V extends Record<string, string>>(initial: V) {
   useFocusFirstError(formId, errors);
 
   const field = useCallback(
-    (name: keyof V & string) => ({
+    (name: keyof V & string): ApiFormField => ({
       name,
       value: values[name] ?? '',
       error: errors[name],

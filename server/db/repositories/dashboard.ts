@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { GivingDetails } from '../../../common/donations';
 import type { EventImage } from '../../../common/events';
 import { parseJsonColumn } from '../json';
+import { combinedPayments } from './payments';
 import type { Database, PaymentStatus } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -88,17 +89,14 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
     .execute();
   if (signups.length === 0) return [];
   const ids = signups.map((s) => Number(s.id));
-  const added = new Map<number, { amount: number; refunded: number }>();
-  for (const a of await db
+  const added = await db
     .selectFrom('signups')
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
-    .select(['signups.party_of', 'payments.amount_cents', 'payments.refunded_cents'])
+    .select(['signups.party_of', 'payments.amount_cents', 'payments.refunded_cents', 'payments.status'])
     .where('signups.party_of', 'in', ids)
     .where('signups.merged_at', 'is not', null)
-    .execute()) {
-    const sum = added.get(Number(a.party_of)) ?? { amount: 0, refunded: 0 };
-    added.set(Number(a.party_of), { amount: sum.amount + Number(a.amount_cents), refunded: sum.refunded + Number(a.refunded_cents) });
-  }
+    .execute();
+  const paymentOf = (p: { amount_cents: number; refunded_cents: number; status: PaymentStatus }) => ({ amountCents: Number(p.amount_cents), refundedCents: Number(p.refunded_cents), status: p.status });
   const [players, attendees] = await Promise.all([
     db.selectFrom('signup_players').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
     db.selectFrom('signup_attendees').select(['signup_id', 'name']).where('signup_id', 'in', ids).orderBy('position').execute(),
@@ -121,18 +119,10 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
       image: parseJsonColumn<EventImage>(s.image_json),
     },
     paidAt: s.paid_at ?? s.created_at,
-    ...partyTotals(s, added.get(Number(s.id))),
+    // A party with the people added to it is one entry (ADR 024).
+    ...combinedPayments([s, ...added.filter((a) => Number(a.party_of) === Number(s.id))].map(paymentOf)),
     statusReason: s.status_reason,
     teamName: s.team_name,
     people: namesBySignup.get(Number(s.id)) ?? [],
   }));
-}
-
-/** A party's own payment with those of the people added to it, as one. */
-function partyTotals(own: { amount_cents: number; refunded_cents: number; status: PaymentStatus }, added: { amount: number; refunded: number } | undefined) {
-  if (!added) return { amountCents: Number(own.amount_cents), refundedCents: Number(own.refunded_cents), status: own.status };
-  const amountCents = Number(own.amount_cents) + added.amount;
-  const refundedCents = Number(own.refunded_cents) + added.refunded;
-  const status: PaymentStatus = refundedCents >= amountCents ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid';
-  return { amountCents, refundedCents, status };
 }

@@ -24,6 +24,14 @@ export interface Payment {
 }
 
 /** States from which a payment the gateway reports as succeeded may still become paid (the money moved). */
+/** Several payments for one thing (a party and the people added to it, ADR 024), as one. */
+export function combinedPayments(parts: readonly Pick<Payment, 'amountCents' | 'refundedCents' | 'status'>[]): Pick<Payment, 'amountCents' | 'refundedCents' | 'status'> {
+  if (parts.length === 1) return { amountCents: parts[0]!.amountCents, refundedCents: parts[0]!.refundedCents, status: parts[0]!.status };
+  const amountCents = parts.reduce((sum, p) => sum + p.amountCents, 0);
+  const refundedCents = parts.reduce((sum, p) => sum + p.refundedCents, 0);
+  return { amountCents, refundedCents, status: refundedCents >= amountCents ? 'refunded' : refundedCents > 0 ? 'partially_refunded' : 'paid' };
+}
+
 export const SETTLEABLE: readonly PaymentStatus[] = ['pending', 'expired', 'failed'];
 
 function toPayment(row: Selectable<PaymentsTable>): Payment {

@@ -16,6 +16,7 @@ import { SHIRT_SIZES } from '../../../common/signups/golf';
 import { signupKindOfEventType, type SignupKind } from '../../../common/signups/kinds';
 import type { Db } from '../../db/database';
 import { listAudit } from '../../db/repositories/audit-log';
+import { combinedPayments } from '../../db/repositories/payments';
 import {
   findEventByNumber,
   listDonations,
@@ -97,13 +98,9 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
       checkedInAt: a.checked_in_at,
     });
   }
+  const paymentOf = (p: (typeof signups)[number]) => ({ amountCents: Number(p.amount_cents), refundedCents: Number(p.refunded_cents), status: p.status });
   // People added to a party are the party's: their payments count in its amounts, not as a row of their own (ADR 024).
-  const added = new Map<number, { amount: number; refunded: number }>();
-  for (const s of signups) {
-    if (s.merged_at === null || s.party_of === null) continue;
-    const sum = added.get(Number(s.party_of)) ?? { amount: 0, refunded: 0 };
-    added.set(Number(s.party_of), { amount: sum.amount + Number(s.amount_cents), refunded: sum.refunded + Number(s.refunded_cents) });
-  }
+  const partyPayments = (s: (typeof signups)[number]) => combinedPayments([s, ...signups.filter((a) => a.merged_at !== null && Number(a.party_of) === Number(s.id))].map(paymentOf));
   return signups.filter((s) => s.merged_at === null).map((s) => ({
     signupId: Number(s.id),
     paymentId: Number(s.payment_id),
@@ -116,8 +113,9 @@ function registrationsOf({ signups, players, attendees }: SignupRows): Registrat
     teamName: s.team_name,
     teamContactNumber: s.team_contact_number,
     places: Number(s.places),
-    amountCents: Number(s.amount_cents) + (added.get(Number(s.id))?.amount ?? 0),
-    refundedCents: Number(s.refunded_cents) + (added.get(Number(s.id))?.refunded ?? 0),
+    // The row's state stays its own payment's: that one decides whether the party holds its places.
+    amountCents: partyPayments(s).amountCents,
+    refundedCents: partyPayments(s).refundedCents,
     people: (people.get(Number(s.id)) ?? []).sort((a, b) => a.position - b.position),
   }));
 }
