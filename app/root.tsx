@@ -6,6 +6,7 @@ import { AuthSession } from './accounts/AuthSession';
 import { NotFound } from './shell/NotFound';
 import { SiteShell } from './shell/SiteShell';
 import { AUTH_BOOT_SCRIPT } from './lib/auth';
+import { useHydrationSignal } from './lib/hydration/use-hydration-signal';
 import { useNonce } from './lib/nonce';
 import { siteOrigin } from './lib/seo/site-origin.server';
 
@@ -29,6 +30,7 @@ export const meta: Route.MetaFunction = ({ error, data }) => {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydrationSignal();
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   // The back office has its own shell (app/admin); the public header, footer and donate bar stay out.

@@ -49,8 +49,8 @@ export interface PublicConfig {
 export interface AppLoadContextValue {
   services: AppServices;
   publicConfig: PublicConfig;
-  /** Per-request CSP nonce for the inline scripts React Router emits. */
-  cspNonce: string;
+  /** The page's Content-Security-Policy, allowing exactly the inline scripts with these hashes. */
+  contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** Staff sign-in and the back office's data (issue 11); only /admin routes use it. */
   backOffice: BackOfficeContext;
 }

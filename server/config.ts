@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(2_000),
+  PAGE_CACHE: booleanFromEnv.default(true),
+  PAGE_CACHE_CHECK_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1_000),
+  PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(3_600_000).default(30_000),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.org:465' })
     .optional(),
@@ -92,6 +95,11 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** After SIGTERM: how long /healthz says 503 while requests are still answered, before listening stops. */
   shutdownDrainMs: number;
+  /**
+   * Anonymous GETs of public pages and the read API come from rendered bytes kept in memory
+   * (ADR 029), checked against the database's change marks every `checkEveryMs` and never older than `ttlMs`.
+   */
+  pageCache: { enabled: boolean; checkEveryMs: number; ttlMs: number };
   mail: MailConfig;
   payments: PaymentsConfig;
   media: MediaConfig;
@@ -288,6 +296,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    pageCache: { enabled: env.PAGE_CACHE, checkEveryMs: env.PAGE_CACHE_CHECK_MS, ttlMs: env.PAGE_CACHE_TTL_MS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

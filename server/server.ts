@@ -92,6 +92,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       pages: pages.source,
       isShuttingDown: () => shuttingDown,
       siteOrigin,
+      clock: options.clock,
     });
     const server = createServer(app);
     server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

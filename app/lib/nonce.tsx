@@ -1,9 +1,10 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The request's CSP nonce, provided by entry.server. In the browser it is empty: nonces are
- * only needed on the server-rendered inline scripts, and browsers hide the attribute anyway.
+ * The render's private mark for the inline scripts the app itself writes (entry.server). It never
+ * leaves the server: deferScripts allows exactly the scripts carrying it by their hash and strips
+ * it (ADR 028). In the browser it is undefined.
  */
-export const NonceContext = createContext('');
+export const NonceContext = createContext<string | undefined>(undefined);
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);

@@ -14,7 +14,10 @@ import type { ServerServices } from '../services';
 import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
-import { securityHeaders } from './middleware/security-headers';
+import { pagePolicy, securityHeaderValues, securityHeaders } from './middleware/security-headers';
+import { cachedAnswers } from './response-cache/cached-answers';
+import { readChangeMarks } from './response-cache/change-marks';
+import { ResponseCache } from './response-cache/response-cache';
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
 import { limitPagePosts } from './middleware/page-post-limit';
 import { clientErrorStatus, rejectMalformedPaths, rejectUnusableHosts } from './middleware/valid-path';
@@ -42,6 +45,8 @@ export interface AppDeps {
    * request's Host header, which the sender chooses (reset-link and cache poisoning).
    */
   siteOrigin: () => string;
+  /** The services' clock: cached pages last no longer than the time window they were made in. */
+  clock?: () => Date;
 }
 
 export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicConfig {
@@ -54,13 +59,50 @@ export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicCon
   };
 }
 
-export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin }: AppDeps): Express {
+export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin, clock = () => new Date() }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(logger));
-  app.use(securityHeaders({ isProduction: config.isProduction, viteDev: pages.kind === 'vite', stripe: config.payments.kind === 'stripe' }));
+  const policyOptions = { isProduction: config.isProduction, viteDev: pages.kind === 'vite', stripe: config.payments.kind === 'stripe' };
+  const contentSecurityPolicy = pagePolicy(policyOptions);
+  // The origin is the same for every request once the server listens: build the config once.
+  const backOfficeFor = createBackOfficeContext({
+    staffAuth: services.staffAuth,
+    staffManagement: services.staffManagement,
+    ...services.backOffice,
+    secureCookies: config.isProduction,
+    secret: config.jwtSecret,
+  });
+  let publicConfig: PublicConfig | undefined;
+  const publicConfigFor = () => {
+    const origin = siteOrigin();
+    if (publicConfig?.publicUrl !== origin) publicConfig = publicConfigOf(config, origin);
+    return publicConfig;
+  };
+  const loadContextFor = (ip: string | null, userAgent: string | null): AppLoadContext => ({
+    services,
+    publicConfig: publicConfigFor(),
+    contentSecurityPolicy,
+    backOffice: backOfficeFor(ip, userAgent),
+  });
+  if (pages.kind === 'build' && config.pageCache.enabled) {
+    const cache = new ResponseCache({ readMarks: () => readChangeMarks(db), checkEveryMs: config.pageCache.checkEveryMs, ttlMs: config.pageCache.ttlMs, clock });
+    app.use(
+      cachedAnswers({
+        cache,
+        services,
+        build: pages.build,
+        loadContext: () => loadContextFor(null, null),
+        siteOrigin,
+        fixedHeaders: securityHeaderValues(policyOptions),
+        secureCookies: config.isProduction,
+        pageGuard: rejectUnusableHosts,
+      }),
+    );
+  }
+  app.use(securityHeaders(policyOptions));
   app.use(compression());
   app.use(rejectMalformedPaths);
 
@@ -138,14 +180,6 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     // The upload route answers a file over its limit beside its field; only past twice that is the body refused here.
     app.use(limitPagePosts({ uploadPaths: /^\/admin\/media(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
     app.use(rejectUnusableHosts);
-    // The origin is the same for every request once the server listens: build the config once.
-    const backOfficeFor = createBackOfficeContext({
-      staffAuth: services.staffAuth,
-      staffManagement: services.staffManagement,
-      ...services.backOffice,
-      secureCookies: config.isProduction,
-      secret: config.jwtSecret,
-    });
     // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
     // comes from /admin.data, which a mount on /admin would miss).
     app.use((req, res, next) => {
@@ -153,23 +187,18 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       if (/^\/admin(\/|\.data$|$)/.test(req.path) || req.query.preview !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
       next();
     });
-    let publicConfig: PublicConfig | undefined;
-    const publicConfigFor = () => {
-      const origin = siteOrigin();
-      if (publicConfig?.publicUrl !== origin) publicConfig = publicConfigOf(config, origin);
-      return publicConfig;
-    };
+    // A rendered page sets its own CSP (its inline scripts' hashes); React Router appends headers,
+    // so the general one must go first. Redirects and data carry no script to allow.
+    app.use((_req, res, next) => {
+      res.removeHeader('Content-Security-Policy');
+      next();
+    });
     app.all(
       '/{*path}',
       createRequestHandler({
         build: pages.kind === 'build' ? pages.build : pages.loadBuild,
         mode: pages.kind === 'build' ? 'production' : 'development',
-        getLoadContext: (req, res): AppLoadContext => ({
-          services,
-          publicConfig: publicConfigFor(),
-          cspNonce: String(res.locals.cspNonce),
-          backOffice: backOfficeFor(req.ip ?? null, req.get('user-agent') ?? null),
-        }),
+        getLoadContext: (req) => loadContextFor(req.ip ?? null, req.get('user-agent') ?? null),
       }),
     );
   }

@@ -70,6 +70,8 @@ export async function startTestServer(
     SEED_ON_EMPTY: options.seed === false ? 'false' : 'true',
     SHUTDOWN_TIMEOUT_MS: '5000',
     SHUTDOWN_DRAIN_MS: '0',
+    // Every request checks the database's change marks, so a test reads what it just wrote.
+    PAGE_CACHE_CHECK_MS: '0',
     ...options.env,
   });
   const running = await startServer(config, { pages: options.pages ?? 'build', logger: options.logger, clock: options.clock });

@@ -90,7 +90,9 @@ describe('server-rendered pages', () => {
     const image = await fetch(`${server.url}${img}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/image\/svg\+xml/);
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(home.text)?.[1];
+    // The page names its scripts only in the module the boot script starts after the first paint (ADR 028).
+    const asset = /from "(\/assets\/[^"]+\.js)"/.exec(home.text)?.[1];
+    expect(asset).toBeDefined();
     const script = await fetch(`${server.url}${asset}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toMatch(/immutable/);

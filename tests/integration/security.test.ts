@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -86,22 +87,26 @@ function requestLogLine(requestId: string): Promise<Record<string, unknown>> {
 const linesOf = (requestId: string) => logLines.filter((l) => (l.req as { id?: string } | undefined)?.id === requestId);
 
 describe('Content-Security-Policy', () => {
-  it('allows only same-origin scripts and the per-request nonce, which the page scripts carry', async () => {
+  it('allows only same-origin scripts and, on a page, exactly its own inline scripts by hash', async () => {
     const client = server.client();
-    const first = await client.get('/');
-    const second = await client.get('/');
-    const csp = first.headers.get('content-security-policy')!;
-    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
+    const page = await client.get('/');
+    const csp = page.headers.get('content-security-policy')!;
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toContain('nonce-');
+    expect(csp).toMatch(/style-src 'self';/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).not.toContain('stripe.com'); // Stripe's sources only on sites configured for Stripe
+    expect(page.headers.get('content-security-policy')).toBe(csp); // one policy, not two appended
+    const allowed = new Set(/script-src ([^;]*)/.exec(csp)![1]!.split(' ').filter((s) => s.startsWith("'sha256-")));
     // Executable inline scripts; JSON-LD data blocks are never run, so CSP does not apply to them.
-    const inlineScripts = [...first.text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    for (const [, attrs] of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    const inline = [...page.text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).filter(Boolean);
+    expect(inline.length).toBeGreaterThan(2);
+    for (const body of inline) expect(allowed.has(`'sha256-${createHash('sha256').update(body).digest('base64')}'`), body.slice(0, 80)).toBe(true);
+    expect(allowed.size).toBe(new Set(inline).size); // nothing allowed that the page does not hold
+    // Anything else (the API, files) allows no inline script at all.
+    const api = await client.get('/api/events/upcoming');
+    expect(/script-src ([^;]*)/.exec(api.headers.get('content-security-policy')!)![1]).toBe("'self'");
   });
 
   it('sends no HSTS outside production and gives every response a request id', async () => {

@@ -19,9 +19,9 @@ export function loggableUrl(url: string | undefined): string | undefined {
 
 /**
  * Gives each request an id (a trusted proxy's X-Request-Id, else a new UUID), echoes it in the
- * response, logs the request with it, and makes the CSP nonce for the page's inline scripts.
+ * response, and logs the request with it.
  */
-export function requestContext(logger: Logger): RequestHandler[] {
+export function requestContext(logger: Logger): RequestHandler {
   const httpLogger = pinoHttp({
     logger,
     genReqId(req, res) {
@@ -41,13 +41,7 @@ export function requestContext(logger: Logger): RequestHandler[] {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });
-  const nonce: RequestHandler = (_req, res, next) => {
-    // 122 random bits from Node's batched UUID source: as unguessable as a nonce needs, and far
-    // cheaper per request than a fresh randomBytes call.
-    res.locals.cspNonce = Buffer.from(randomUUID().replaceAll('-', ''), 'hex').toString('base64');
-    next();
-  };
-  return [httpLogger, nonce];
+  return httpLogger;
 }
 
 export function requestIdOf(req: { id?: unknown }): string {

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 interface Options {
@@ -16,37 +15,62 @@ const STRIPE = {
   connect: ['https://api.stripe.com'],
 };
 
-const nonceSource = (_req: IncomingMessage, res: ServerResponse) =>
-  `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
+type Directives = Record<string, string[]>;
 
 /**
- * A strict Content-Security-Policy: scripts only from this origin or carrying the request's
- * nonce. Style elements need the nonce too (dialogs' scroll lock); style attributes are allowed
- * because components set inline sizes, which cannot run code.
+ * A strict Content-Security-Policy: scripts only from this origin, plus (on pages) the inline
+ * scripts the page was rendered with, allowed by their SHA-256 (ADR 028). No inline style
+ * elements at all; style attributes are allowed because components set inline sizes, which
+ * cannot run code.
  */
-export function securityHeaders({ isProduction, viteDev, stripe }: Options) {
+function directivesOf({ isProduction, viteDev, stripe }: Options, scriptHashes: string[]): Directives {
   const extra = (list: string[]) => (stripe ? list : []);
+  return {
+    'default-src': ["'self'"],
+    'script-src': viteDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...extra(STRIPE.script)] : ["'self'", ...scriptHashes, ...extra(STRIPE.script)],
+    'style-src': viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https://www.gravatar.com', ...extra(['https://*.stripe.com'])],
+    'frame-src': stripe ? STRIPE.frame : ["'none'"],
+    'font-src': ["'self'"],
+    'connect-src': viteDev ? ["'self'", 'ws:', 'wss:', ...extra(STRIPE.connect)] : ["'self'", ...extra(STRIPE.connect)],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(isProduction ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+const serialize = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+
+/** The policy of one rendered page: the shared directives plus its inline scripts' hashes. */
+export function pagePolicy(options: Options): (scriptHashes: string[]) => string {
+  return (scriptHashes) => serialize(directivesOf(options, scriptHashes));
+}
+
+/** Security headers for every response; pages replace the CSP with their own (pagePolicy). */
+export function securityHeaders(options: Options) {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: viteDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...extra(STRIPE.script)] : ["'self'", nonceSource, ...extra(STRIPE.script)],
-        styleSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://www.gravatar.com', ...extra(['https://*.stripe.com'])],
-        frameSrc: stripe ? STRIPE.frame : ["'none'"],
-        fontSrc: ["'self'"],
-        connectSrc: viteDev ? ["'self'", 'ws:', 'wss:', ...extra(STRIPE.connect)] : ["'self'", ...extra(STRIPE.connect)],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: isProduction ? [] : null,
-      },
-    },
-    strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    contentSecurityPolicy: { useDefaults: false, directives: directivesOf(options, []) },
+    strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/** The headers securityHeaders sets, as values: for answers served from the response cache without it. */
+export function securityHeaderValues(options: Options): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let done = false;
+  securityHeaders(options)({} as never, res as never, () => (done = true));
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
 }

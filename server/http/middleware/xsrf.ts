@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -11,6 +11,14 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Gives the browser its XSRF-TOKEN cookie (also on answers from the response cache). */
+export function issueXsrfCookie(res: Response, secureCookie: boolean): void {
+  res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), { httpOnly: false, sameSite: 'strict', secure: secureCookie, path: '/' });
+}
+
+/** Whether a raw Cookie header already carries a usable XSRF-TOKEN (before cookie-parser runs). */
+export const hasXsrfCookie = (cookieHeader: string | undefined) => cookieHeader !== undefined && /(?:^|;\s*)XSRF-TOKEN=[^;]{32,}/.test(cookieHeader);
+
 /**
  * Double-submit XSRF protection (spec §7): every response carries an XSRF-TOKEN cookie the page
  * can read, and an unsafe /api call must echo it in X-XSRF-TOKEN. Cross-site pages can neither
@@ -21,14 +29,7 @@ export function xsrfProtection({ secureCookie, exempt }: { secureCookie: boolean
   return (req, res, next) => {
     const cookie: unknown = req.cookies?.[XSRF_COOKIE];
     const token = typeof cookie === 'string' && cookie.length >= 32 ? cookie : null;
-    if (!token) {
-      res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-        httpOnly: false,
-        sameSite: 'strict',
-        secure: secureCookie,
-        path: '/',
-      });
-    }
+    if (!token) issueXsrfCookie(res, secureCookie);
     // Express routes without regard to letter case, so /API/… and /Api/… reach the API too.
     const path = req.path.toLowerCase();
     const isApi = path === '/api' || path.startsWith('/api/');

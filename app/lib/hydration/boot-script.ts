@@ -1,0 +1,32 @@
+/** The id the server gives React Router's module script once it is made inert (see defer-scripts.server.ts). */
+export const DEFERRED_MODULE_ID = 'rr-deferred-module';
+/** The type that keeps the browser from running that script until the boot script does. */
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+/** Dispatched on window by the root once React has hydrated the page (see useHydrationSignal). */
+export const HYDRATED_EVENT = 'app:hydrated';
+
+/**
+ * Runs inline at the end of <body>. It starts the page's JavaScript only after the first paint
+ * (the load event, then the next frame), or at once on the first interaction. Until React has
+ * hydrated, a click on a button or a form submit is held and replayed afterwards, and what was
+ * typed into a field is handed to React, so nothing a visitor does on a slow phone is lost.
+ * Links and the no-JavaScript menus work natively and are left alone.
+ */
+export const HYDRATION_BOOT_SCRIPT = `(function(){
+var d=document,w=window,started=0,hydrated=0,held=[],edited=[];
+function start(){if(started)return;started=1;var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
+setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[]}},30000)}
+function later(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Element))return;
+if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
+if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;
+e.preventDefault();e.stopImmediatePropagation();held.push(function(){b.isConnected&&b.click()});return}
+if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
+function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
+function replay(el){if(!el.isConnected)return;
+if(el instanceof HTMLSelectElement){el.dispatchEvent(new Event('change',{bubbles:true}));return}
+if(el.type==='checkbox'||el.type==='radio'){var c=el.checked;if(c===el.defaultChecked&&el.type==='radio')return;el.checked=!c;el.click();return}
+if(!('value' in el)||el.type==='file')return;var v=el.value,set=own(el,'value');el.value=v+' ';set&&set.set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))}
+['pointerdown','touchstart','keydown','focusin','click','submit','input','change'].forEach(function(n){d.addEventListener(n,hold,true)});
+w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;edited.forEach(replay);held.forEach(function(f){f()});held=[];edited=[]});
+if(d.readyState==='complete')later();else w.addEventListener('load',later)})()`;

@@ -1,0 +1,69 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { newAccount, registerViaApi } from './accounts';
+import { PUBLIC_ROUTES } from './routes';
+
+/**
+ * Issue 14, ADR 028: a page paints from its HTML, CSS and pictures alone; its JavaScript is asked
+ * for only after the first paint (or at once on the first interaction), and nothing a visitor does
+ * before the page has hydrated is lost.
+ */
+for (const route of PUBLIC_ROUTES) {
+  test(`${route} fetches no JavaScript before its first paint`, async ({ page }) => {
+    const scripts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.push(request);
+    });
+    const response = await page.goto(route);
+    const html = (await response!.text()) ?? '';
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    const paintedAt = await page.evaluate(async () => {
+      for (let i = 0; i < 50 && performance.getEntriesByName('first-contentful-paint').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      return performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    });
+    expect(scripts.length, 'the page hydrates with its scripts').toBeGreaterThan(0);
+    for (const script of scripts) {
+      const response = await script.response();
+      expect(response?.status(), script.url()).toBe(200);
+      expect(script.timing().startTime, `${script.url()} was asked for before the first paint`).toBeGreaterThanOrEqual(paintedAt);
+    }
+  });
+}
+
+/** Holds the site's JavaScript back until `release()`: a slow phone that has painted but not hydrated yet. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a Donate click before the page has hydrated opens the form once it has', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/events');
+  await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Donation Form' })).toBeVisible();
+});
+
+test('what is typed and sent before the page has hydrated reaches the form', async ({ page }) => {
+  const account = newAccount('early');
+  await registerViaApi(page, account);
+  const release = await holdScripts(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  // The server saw the typed email and password: it answers about them, not about empty fields.
+  await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  await expect(page).toHaveURL(/\/login$/);
+});

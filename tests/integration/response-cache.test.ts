@@ -1,0 +1,161 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDbKind, type TestServer } from '../helpers/test-server';
+
+/** The bytes as sent, undecoded. */
+function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(new URL(path, base), { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const PROBE = 'Cache Probe Foundation';
+
+/** Renames the site in the database without moving any change mark: only a cached page keeps the old name. */
+async function renameSiteQuietly(server: TestServer, name: string) {
+  const row = await server.db.selectFrom('site_content').select(['data_json']).where('page', '=', 'site').executeTakeFirstOrThrow();
+  const site = JSON.parse(row.data_json) as { name: string };
+  const before = site.name;
+  await server.db
+    .updateTable('site_content')
+    .set({ data_json: JSON.stringify({ ...site, name }) })
+    .where('page', '=', 'site')
+    .execute();
+  return before;
+}
+
+const touchContent = (server: TestServer) =>
+  server.db.updateTable('site_content').set({ updated_at: new Date(Date.now() + 1000).toISOString() }).where('page', '=', 'site').execute();
+
+describe('the response cache (ADR 029)', () => {
+  let server: TestServer;
+  let now = Date.now();
+  beforeAll(async () => {
+    server = await startTestServer({ clock: () => new Date(now) });
+  });
+  afterAll(() => server?.close());
+
+  it('serves a public page from memory until the data behind it changes, then renders it again', async () => {
+    const first = await server.client().get('/scholarship');
+    const name = await renameSiteQuietly(server, PROBE);
+    expect(first.text).toContain(name);
+    const cached = await server.client().get('/scholarship?utm_source=social');
+    expect(cached.text).toBe(first.text); // the query string does not make a new page
+    await touchContent(server);
+    const fresh = await server.client().get('/scholarship');
+    expect(fresh.text).toContain(PROBE);
+    expect(fresh.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    await renameSiteQuietly(server, name);
+    await touchContent(server);
+  });
+
+  it('keeps the read API the same way, and answers a signed-in call afresh', async () => {
+    const first = await server.client().get('/api/content/all');
+    await renameSiteQuietly(server, PROBE);
+    expect((await server.client().get('/api/content/all')).text).toBe(first.text);
+    const signedIn = await server.client().request('GET', '/api/content/all', { headers: { authorization: 'Bearer x' } });
+    expect(signedIn.text).toContain(PROBE);
+    await touchContent(server);
+    expect((await server.client().get('/api/content/all')).text).toContain(PROBE);
+  });
+
+  it('renders again once its time window has passed on the site clock (dates and held places move with time)', async () => {
+    const before = await server.client().get('/sponsors');
+    const name = await renameSiteQuietly(server, `${PROBE} 2`);
+    expect((await server.client().get('/sponsors')).text).toBe(before.text);
+    now += server.config.pageCache.ttlMs;
+    expect((await server.client().get('/sponsors')).text).toContain(`${PROBE} 2`);
+    await renameSiteQuietly(server, name);
+    await touchContent(server);
+  });
+
+  it('never keeps a draft preview, a missing page or a page that is not public', async () => {
+    await server.client().get('/terms');
+    await server.client().get('/login');
+    const name = await renameSiteQuietly(server, `${PROBE} 3`);
+    expect((await server.client().get('/terms?preview=draft')).text).toContain(`${PROBE} 3`);
+    expect((await server.client().get('/no-such-page')).status).toBe(404);
+    expect((await server.client().get('/no-such-page')).text).toContain(`${PROBE} 3`);
+    expect((await server.client().get('/account')).text).toContain(`${PROBE} 3`);
+    expect((await server.client().get('/events/999999')).status).toBe(404);
+    expect((await server.client().get('/api/events/999999')).status).toBe(404);
+    await renameSiteQuietly(server, name);
+    await touchContent(server);
+  });
+
+  it('sends the stored bytes in brotli, gzip or plain as asked, with one ETag and 304 when the browser has them', async () => {
+    const base = server.url;
+    const plain = await raw(base, '/events');
+    const br = await raw(base, '/events', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await raw(base, '/events', { 'accept-encoding': 'gzip' });
+    const none = await raw(base, '/events', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    for (const res of [br, gz, none]) expect(res.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    const again = await raw(base, '/events', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'br' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await raw(base, '/events', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-length']).toBe(String(plain.body.length));
+  });
+
+  it('keeps the security headers and the page CSP, and gives a visitor without one an XSRF cookie', async () => {
+    const uncached = await raw(server.url, '/gallery');
+    const cached = await raw(server.url, '/gallery', { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz0123456789ABCD' });
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'content-type']) {
+      expect(cached.headers[name], name).toBe(uncached.headers[name]);
+    }
+    expect(cached.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(String(uncached.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{40,}; Path=\/; SameSite=Strict/);
+    expect(cached.headers['set-cookie']).toBeUndefined();
+    expect(cached.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('makes a page once however many visitors ask for it at the same moment', async () => {
+    await touchContent(server);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => raw(server.url, '/family')));
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('the response cache on two instances', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await startTestServer({ sameDatabaseAs: a, env: { PAGE_CACHE_CHECK_MS: '300' } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a change written through one instance reaches the other within its check interval', async () => {
+    const first = await b.client().get('/staff');
+    const name = await renameSiteQuietly(a, PROBE);
+    expect(first.text).toContain(name);
+    await touchContent(a);
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await b.client().get('/staff')).text).toContain(PROBE);
+    await renameSiteQuietly(a, name);
+    await touchContent(a);
+  });
+});
