@@ -1,27 +1,63 @@
 /**
- * `npm run bench`: throughput of the production server against a bare node:http ceiling that
- * sends the very same bytes. Prints a table and writes bench/results.json. Not a test: nothing
- * here fails CI. Both servers run as their own single process on loopback; autocannon runs here.
+ * `npm run bench`: throughput of the production server on every public page and the read API,
+ * each against a bare node:http ceiling that sends the very same bytes, measured in the same run;
+ * then a surge (200 connections on the home page and an event page at once). Prints tables and a
+ * summary, writes bench/results.json. Not a test: nothing here runs in CI, but it exits 1 when a
+ * target is missed (pages ≥ 50% of the ceiling, read API ≥ 70%, no failed answer in the surge).
+ *
+ * The site runs as its own process exactly as deployed (NODE_ENV=production, request log on at
+ * `info`, written to a file) on a temporary SQLite database seeded with the sample content; the
+ * ceiling is its own process too; autocannon runs here. Every request says
+ * `Accept-Encoding: br, gzip` like a browser, so the site compresses and the ceiling replays the
+ * compressed bytes and the headers the site sent.
+ *
+ *   BENCH_DURATION=10     seconds measured per route and server (0: skip the routes)
+ *   BENCH_WARMUP=2        seconds of warm-up before each measurement (0: none)
+ *   BENCH_CONNECTIONS=20  connections per route measurement
+ *   BENCH_ROUTES=/,/api/events/upcoming   only these routes (paths or names, comma-separated)
+ *   SURGE_DURATION=60     seconds of surge (0: no surge)
+ *   SURGE_CONNECTIONS=200 connections in the surge, half on each page
+ *   BENCH_LOG_LEVEL=info  the server's log level
+ *
+ * A smoke run: BENCH_DURATION=2 BENCH_WARMUP=1 SURGE_DURATION=5 npm run bench
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { freePort } from '../scripts/free-port';
+import { formatTable } from '../scripts/weight-lib';
+import {
+  ACCEPT_ENCODING,
+  type AutocannonSummary,
+  envCount,
+  failures,
+  type Measure,
+  passes,
+  percentOf,
+  replayableHeaders,
+  summarize,
+  TARGET_PERCENT,
+  toMeasure,
+} from './bench-lib';
+import { publicPages, type PublicRoute, readApi, samplesFromSite, selectRoutes } from './public-routes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TARGETS = ['/api/events/upcoming', '/api/content/all', '/'];
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION_S = envCount(process.env, 'BENCH_DURATION', 10);
+const WARMUP_S = envCount(process.env, 'BENCH_WARMUP', 2);
+const CONNECTIONS = envCount(process.env, 'BENCH_CONNECTIONS', 20, 1);
+const SURGE_S = envCount(process.env, 'SURGE_DURATION', 60);
+const SURGE_CONNECTIONS = envCount(process.env, 'SURGE_CONNECTIONS', 200, 2);
+const HEADERS = { 'accept-encoding': ACCEPT_ENCODING };
 
-interface Measure {
-  requestsPerSecond: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
+interface Captured {
+  status: number;
+  headers: Record<string, string | string[]>;
+  bodyBase64: string;
 }
 
 function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
@@ -33,7 +69,7 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
       const match = ready.exec(output);
       if (match) {
         child.stdout?.off('data', onData);
-        child.stdout?.resume(); // keep draining the logs so the server never blocks on a full pipe
+        child.stdout?.resume(); // keep draining so the process never blocks on a full pipe
         resolve({ child, match });
       }
     };
@@ -43,9 +79,9 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -53,28 +89,80 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become healthy within 30 s');
+  throw new Error('the server did not become healthy within 60 s');
+}
+
+/** The response exactly as sent (fetch would decompress it): status, headers, raw body bytes. */
+function capture(url: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: replayableHeaders(res.headers), bodyBase64: Buffer.concat(chunks).toString('base64') }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 async function measure(url: string): Promise<Measure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up (JIT, caches)
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers: HEADERS }); // JIT, caches
+  return toMeasure(await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS }));
+}
+
+/** An autocannon run's own numbers, before aggregation (skipAggregateResult), to merge the latency histograms. */
+interface RawRun {
+  totalRequests: number;
+  totalCompletedRequests: number;
+  duration: number;
+}
+const aggregate = (autocannon as unknown as { aggregateResult(runs: RawRun[], opts: { url: string; connections: number }): AutocannonSummary }).aggregateResult;
+
+/**
+ * Both pages at once, the connections split between them; each page's figures and the two together
+ * (latency percentiles from the merged histograms). Requests still unanswered when the time is up
+ * are not in the latencies: `sent - completed` shows them. It passes with no failed answer and at
+ * least one answer per page.
+ */
+async function surge(siteUrl: string, paths: [string, string]) {
+  const split = [Math.ceil(SURGE_CONNECTIONS / 2), Math.floor(SURGE_CONNECTIONS / 2)];
+  const runs = (await Promise.all(
+    paths.map((p, i) => autocannon({ url: `${siteUrl}${p}`, connections: split[i], duration: SURGE_S, headers: HEADERS, skipAggregateResult: true })),
+  )) as unknown as RawRun[];
+  const counts = (list: RawRun[]) => ({
+    sent: list.reduce((sum, r) => sum + r.totalRequests, 0),
+    completed: list.reduce((sum, r) => sum + r.totalCompletedRequests, 0),
+  });
+  const rate = (list: RawRun[]) => list.reduce((sum, r) => sum + r.totalCompletedRequests / r.duration, 0);
+  const perPage = paths.map((p, i) => {
+    const run = [runs[i]!];
+    return { path: p, connections: split[i]!, ...counts(run), ...toMeasure(aggregate(run, { url: `${siteUrl}${p}`, connections: split[i]! }), rate(run)) };
+  });
+  const total = { connections: SURGE_CONNECTIONS, ...counts(runs), ...toMeasure(aggregate(runs, { url: siteUrl, connections: SURGE_CONNECTIONS }), rate(runs)) };
+  return { durationSeconds: SURGE_S, perPage, total, pass: failures(total) === 0 && perPage.every((p) => p.completed > 0) };
+}
+
+/** How many log lines of each level above info the server wrote (pino: 40 warn, 50 error, 60 fatal). */
+function logProblems(logFile: string): { lines: number; warn: number; error: number } {
+  const lines = readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+  const level = (line: string) => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
+  return { lines: lines.length, warn: lines.filter((l) => level(l) === 40).length, error: lines.filter((l) => level(l) >= 50).length };
 }
 
 buildIfNeeded();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-bench-'));
+const logFile = path.join(dataDir, 'server.log');
 const children: ChildProcess[] = [];
+let allPassed: boolean | undefined; // set once the report is written
 try {
   const port = await freePort();
+  const logFd = openSync(logFile, 'a');
   const siteChild = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    stdio: 'ignore',
+    stdio: ['ignore', logFd, logFd], // the request log, as in production; read for warnings at the end
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -89,17 +177,21 @@ try {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
   });
+  closeSync(logFd);
   children.push(siteChild);
   const siteUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(siteUrl, siteChild);
+  await waitForHealth(siteUrl, siteChild, logFile);
 
-  // Capture the real responses (no compression: autocannon does not ask for it) for the ceiling.
-  const captured: Record<string, { status: number; contentType: string; bodyBase64: string; bytes: number }> = {};
-  for (const target of TARGETS) {
-    const res = await fetch(`${siteUrl}${target}`, { headers: { 'accept-encoding': 'identity' } });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
-    captured[target] = { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', bodyBase64: body.toString('base64'), bytes: body.length };
+  const samples = await samplesFromSite(siteUrl);
+  const eventPage = publicPages(samples).find((r) => r.name === 'Event page')!.path;
+  const routes: PublicRoute[] = DURATION_S > 0 ? selectRoutes([...publicPages(samples), ...readApi(samples)], process.env.BENCH_ROUTES) : [];
+
+  // The real responses, compressed as a browser gets them, for the ceiling to replay.
+  const captured: Record<string, Captured> = {};
+  for (const route of routes) {
+    const answer = await capture(`${siteUrl}${route.path}`);
+    if (answer.status !== 200) throw new Error(`${route.path} answered ${answer.status}`);
+    captured[route.path] = answer;
   }
   const capturedFile = path.join(dataDir, 'captured.json');
   writeFileSync(capturedFile, JSON.stringify(captured));
@@ -107,33 +199,116 @@ try {
   children.push(ceiling.child);
   const ceilingUrl = `http://127.0.0.1:${ceiling.match[1]}`;
 
+  const load = loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `\n${routes.length} routes, ${CONNECTIONS} connections, ${DURATION_S} s per run after ${WARMUP_S} s warm-up; ${cpus().length} cores, ` +
+      `Node ${process.version}, load average ${load.join(' ')}; Accept-Encoding: ${ACCEPT_ENCODING}\n`,
+  );
   const rows = [];
-  for (const target of TARGETS) {
-    const ours = await measure(`${siteUrl}${target}`);
-    const bare = await measure(`${ceilingUrl}${target}`);
-    rows.push({
-      endpoint: `GET ${target}`,
-      bytes: captured[target]!.bytes,
+  for (const route of routes) {
+    const ours = await measure(`${siteUrl}${route.path}`);
+    const bare = await measure(`${ceilingUrl}${route.path}`);
+    const percentOfCeiling = percentOf(ours.requestsPerSecond, bare.requestsPerSecond);
+    const answer = captured[route.path]!;
+    const row = {
+      name: route.name,
+      path: route.path,
+      kind: route.kind,
+      encoding: String(answer.headers['content-encoding'] ?? 'identity'),
+      bytes: Buffer.from(answer.bodyBase64, 'base64').length,
       ours,
       ceiling: bare,
-      percentOfCeiling: Math.round((ours.requestsPerSecond / bare.requestsPerSecond) * 1000) / 10,
-    });
+      percentOfCeiling,
+      targetPercent: TARGET_PERCENT[route.kind],
+      pass: passes(route.kind, ours, percentOfCeiling),
+    };
+    rows.push(row);
+    console.error(`[bench] ${route.path}: ${ours.requestsPerSecond} req/s, ceiling ${bare.requestsPerSecond} req/s, ${percentOfCeiling}% ${row.pass ? 'PASS' : 'FAIL'}`);
+  }
+  if (rows.length > 0) {
+    console.log(
+      formatTable(
+        ['route', 'bytes', 'enc', 'ours req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'p99 ms', '% of ceiling', 'target', ''],
+        rows.map((r) => [
+          r.path,
+          String(r.bytes),
+          r.encoding,
+          String(r.ours.requestsPerSecond),
+          String(r.ours.p50Ms),
+          String(r.ours.p99Ms),
+          String(r.ceiling.requestsPerSecond),
+          String(r.ceiling.p99Ms),
+          `${r.percentOfCeiling}%`,
+          `≥ ${r.targetPercent}%`,
+          r.pass ? 'PASS' : 'FAIL',
+        ]),
+        (column) => column === 1 || (column >= 3 && column <= 9),
+      ),
+    );
+    for (const r of rows) {
+      if (failures(r.ours) > 0) console.log(`  ! ${r.path}: ${r.ours.errors} errors, ${r.ours.timeouts} timeouts, ${r.ours.non2xx} non-2xx answers from our server`);
+    }
   }
 
-  const pad = (v: string | number, n: number) => String(v).padStart(n);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run, ${cpus().length} cores, Node ${process.version}\n`);
-  console.log(`${'endpoint'.padEnd(26)}${pad('bytes', 8)}${pad('ours req/s', 12)}${pad('p99 ms', 8)}${pad('ceiling req/s', 15)}${pad('p99 ms', 8)}${pad('% of ceiling', 14)}`);
-  for (const r of rows) {
+  let surgeResult: Awaited<ReturnType<typeof surge>> | undefined;
+  if (SURGE_S > 0) {
+    console.error(`[bench] surge: ${SURGE_CONNECTIONS} connections on / and ${eventPage} for ${SURGE_S} s`);
+    surgeResult = await surge(siteUrl, ['/', eventPage]);
+    const s = surgeResult;
+    console.log(`\nSurge: ${s.total.connections} connections for ${s.durationSeconds} s, split over / and ${eventPage} at once\n`);
     console.log(
-      `${r.endpoint.padEnd(26)}${pad(r.bytes, 8)}${pad(r.ours.requestsPerSecond, 12)}${pad(r.ours.p99Ms, 8)}${pad(r.ceiling.requestsPerSecond, 15)}${pad(r.ceiling.p99Ms, 8)}${pad(`${r.percentOfCeiling}%`, 14)}`,
+      formatTable(
+        ['', 'connections', 'sent', 'answered', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'timeouts', 'non-2xx'],
+        [...s.perPage.map((p) => ({ label: p.path, ...p })), { label: 'together', ...s.total }].map((m) => [
+          m.label,
+          String(m.connections),
+          String(m.sent),
+          String(m.completed),
+          String(m.requestsPerSecond),
+          String(m.p50Ms),
+          String(m.p99Ms),
+          String(m.maxMs),
+          String(m.errors),
+          String(m.timeouts),
+          String(m.non2xx),
+        ]),
+        (column) => column >= 1,
+      ),
     );
-    if (r.ours.errors + r.ours.non2xx > 0) console.log(`  ! ${r.ours.errors} errors, ${r.ours.non2xx} non-2xx answers from our server`);
+    console.log('(errors include timeouts; requests sent but unanswered when the time was up are in no latency)');
   }
-  const results = { date: new Date().toISOString(), node: process.version, cores: cpus().length, connections: CONNECTIONS, durationSeconds: DURATION_S, rows };
+
+  const log = logProblems(logFile);
+  const summary = summarize(rows, surgeResult?.pass);
+  allPassed = summary.pass;
+  console.log(`\n${summary.lines.join('\n')}`);
+  console.log(`server log: ${log.lines} lines, ${log.warn} warnings, ${log.error} errors`);
+  if (log.error > 0) console.log(`  ! the server logged errors; the log was ${logFile} (removed at exit; BENCH_KEEP_LOG=1 keeps it)`);
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    cpu: cpus()[0]?.model,
+    loadAverageAtStart: load.map(Number),
+    acceptEncoding: ACCEPT_ENCODING,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    warmupSeconds: WARMUP_S,
+    samples,
+    targets: TARGET_PERCENT,
+    rows,
+    surge: surgeResult,
+    serverLog: log,
+    summary: summary.lines,
+    pass: summary.pass,
+  };
   writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nWrote bench/results.json');
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_LOG) console.log(`server log kept in ${logFile}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }
+process.exit(allPassed ? 0 : 1);

@@ -89,8 +89,11 @@ export function auditItems(details: unknown, max = MAX_ITEMS): string[] {
     }
     const node = item.node as { snippet?: string; selector?: string } | undefined;
     const source = item.source as { url?: string; value?: string } | undefined;
+    // inspector-issues: { issueType: 'Cookie', subItems: { items: [{ url }] } }
+    const subUrls = ((item.subItems as { items?: { url?: unknown }[] } | undefined)?.items ?? []).map((sub) => sub.url).filter((url) => typeof url === 'string');
     const line =
-      node?.snippet ? clip(node.snippet)
+      typeof item.issueType === 'string' ? clip(`${item.issueType}${subUrls.length > 0 ? `: ${subUrls.join(' ')}` : ''}`)
+      : node?.snippet ? clip(node.snippet)
       : typeof item.url === 'string' ? clip(item.url)
       : typeof item.href === 'string' ? clip(`${item.href} "${String(item.text ?? '')}"`)
       : (source?.url ?? source?.value);
@@ -114,4 +117,65 @@ export function describeAudit(audit: FailingAudit): string {
     audit.weight > 0 ? `weight ${audit.weight}` : 'diagnostic, weight 0',
   ];
   return `${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''} (${details.join(', ')})`;
+}
+
+/** The median of the known values (null when there is none); of an even count, the mean of the two middle ones. */
+export function median(values: (number | null | undefined)[]): number | null {
+  const known = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1 ? known[middle]! : (known[middle - 1]! + known[middle]!) / 2;
+}
+
+/** The timings reported per page besides the scores: Lighthouse audit id and a short label. */
+export const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+export type MetricLabel = (typeof METRICS)[number][1];
+
+/** "2.6 s", "70 ms", "0.012": paints in seconds, blocking time in milliseconds, layout shift unitless. */
+export function formatMetric(label: MetricLabel, value: number | null): string {
+  if (value === null) return '–';
+  if (label === 'CLS') return String(Math.round(value * 1000) / 1000);
+  if (label === 'TBT') return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(1)} s`;
+}
+
+export interface RunsSummary<T> {
+  /** Each category's median score over the runs (0–100). */
+  scores: Record<CategoryId, number | null>;
+  /** Each category's score in every run, in run order. */
+  scoresOfEachRun: Record<CategoryId, (number | null)[]>;
+  /** Each metric's median over the runs (milliseconds; CLS unitless). */
+  metrics: Record<MetricLabel, number | null>;
+  /** Per category, the run whose score is that category's median: its failing audits are the ones shown. */
+  medianRunOf: Record<CategoryId, T>;
+}
+
+/** Several runs of one page, each category and metric taken at its own median. */
+export function summarizeRuns<T>(runs: T[], lhrOf: (run: T) => LhrLike): RunsSummary<T> {
+  if (runs.length === 0) throw new Error('no runs');
+  const scoreOf = (run: T, id: CategoryId) => score100(lhrOf(run).categories[id]?.score);
+  const byCategory = <V>(value: (id: CategoryId) => V) => Object.fromEntries(CATEGORIES.map((id) => [id, value(id)])) as Record<CategoryId, V>;
+  return {
+    scores: byCategory((id) => median(runs.map((run) => scoreOf(run, id)))),
+    scoresOfEachRun: byCategory((id) => runs.map((run) => scoreOf(run, id))),
+    metrics: Object.fromEntries(METRICS.map(([auditId, label]) => [label, median(runs.map((run) => lhrOf(run).audits[auditId]?.numericValue))])) as Record<
+      MetricLabel,
+      number | null
+    >,
+    medianRunOf: byCategory((id) => medianRun(runs, (run) => scoreOf(run, id))),
+  };
+}
+
+/** "/events/4 performance 92, seo 98" for every page with a category below 100 (nothing when all are 100). */
+export function belowPerfect(pages: { path: string; scores: Record<CategoryId, number | null> }[]): string[] {
+  return pages.flatMap((page) => {
+    const below = CATEGORIES.filter((id) => page.scores[id] !== 100);
+    return below.length === 0 ? [] : [`${page.path} ${below.map((id) => `${id} ${page.scores[id] ?? '–'}`).join(', ')}`];
+  });
 }

@@ -1,12 +1,19 @@
 /**
  * `npm run lighthouse`: Lighthouse (the npm package, mobile preset, simulated throttling) in
  * Debian's Chromium against the production build served in-process on a temporary SQLite
- * database seeded with the sample content. Prints the four category scores per page and, for
- * every score under 100, the audits that failed; writes bench/lighthouse.json.
+ * database seeded with the sample content, on every public page (bench/public-routes.ts, the
+ * list the benchmark uses too). Each page is audited three times; each category score and each
+ * timing (first and largest contentful paint, total blocking time, layout shift, speed index) is
+ * the median of the runs. Prints the tables, the pages and categories below 100 with the audits
+ * that failed (from the run with the median score of that category); writes bench/lighthouse.json.
  *
- *   npm run lighthouse                 one run per page
- *   npm run lighthouse -- --runs 3     median of 3 runs per page (by performance score)
- *   npm run lighthouse -- --reports d  also write each page's full HTML and JSON report into d/
+ *   npm run lighthouse                            every public page, 3 runs each
+ *   npm run lighthouse -- --runs 1                one run per page (or LIGHTHOUSE_RUNS=1)
+ *   npm run lighthouse -- --only /,/events/4      only these pages, by path or name (or LIGHTHOUSE_ROUTES=…)
+ *   npm run lighthouse -- --reports d             also write each page's full HTML and JSON report
+ *                                                 (its median run by performance) into d/
+ *
+ * A smoke run: npm run lighthouse -- --runs 1 --only /,/login
  *
  * Exits 0 whatever the scores (a report, not a gate); 1 only when Lighthouse could not run or
  * could not load a page. Chromium, the server and the temporary folders are cleaned up on every
@@ -23,42 +30,50 @@ import { loadConfig } from '../server/config';
 import { freePort } from './free-port';
 import { type RunningServer, startServer } from '../server/server';
 import { buildIfNeeded } from './build-if-needed.mjs';
-import { CATEGORIES, type CategoryId, describeAudit, failingAudits, type FailingAudit, medianRun, score100 } from './lighthouse-lib';
+import { publicPages, type PublicRoute, samplesFromSite, selectRoutes } from '../bench/public-routes';
+import {
+  belowPerfect,
+  CATEGORIES,
+  type CategoryId,
+  describeAudit,
+  failingAudits,
+  type FailingAudit,
+  formatMetric,
+  type MetricLabel,
+  METRICS,
+  medianRun,
+  score100,
+  summarizeRuns,
+} from './lighthouse-lib';
 import { formatTable } from './weight-lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_FILE = path.join(ROOT, 'bench', 'lighthouse.json');
-const PAGES = [
-  { name: 'Home', path: '/' },
-  { name: 'Events', path: '/events' },
-  { name: 'Event detail', path: '/events/6' },
-  { name: 'Scholarship', path: '/scholarship' },
-  { name: 'Gallery', path: '/gallery' },
-];
-const METRICS = [
-  ['first-contentful-paint', 'FCP'],
-  ['largest-contentful-paint', 'LCP'],
-  ['total-blocking-time', 'TBT'],
-  ['cumulative-layout-shift', 'CLS'],
-  ['speed-index', 'SI'],
-] as const;
-
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : (process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
-const reportsArg = process.argv.indexOf('--reports');
-const REPORTS_DIR = reportsArg >= 0 && process.argv[reportsArg + 1] ? path.resolve(process.argv[reportsArg + 1] as string) : undefined;
+/** Whole milliseconds; layout shift to four decimals. */
+const roundMetric = (label: MetricLabel, value: number | null) => (value === null ? null : label === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value));
+const argOf = (name: string): string | undefined => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const RUNS = Math.max(1, Number(argOf('runs') ?? process.env.LIGHTHOUSE_RUNS ?? 3) || 1);
+const ONLY = argOf('only') ?? process.env.LIGHTHOUSE_ROUTES;
+const REPORTS_DIR = argOf('reports') ? path.resolve(argOf('reports') as string) : undefined;
 
 interface PageResult {
   name: string;
   path: string;
   url: string;
+  /** Median over the runs, per category. */
   scores: Record<CategoryId, number | null>;
-  metrics: Record<string, string | undefined>;
+  scoresOfEachRun: Record<CategoryId, (number | null)[]>;
+  /** Median over the runs, per metric: milliseconds (CLS unitless), and as shown. */
+  metrics: Record<MetricLabel, number | null>;
+  metricsShown: Record<MetricLabel, string>;
+  /** Per category below 100, the failed audits of the run with that category's median score. */
   failing: Partial<Record<CategoryId, FailingAudit[]>>;
   runWarnings: string[];
-  /** Problems with the page load itself (failed or upgraded requests), not scores. */
+  /** Problems with the page load itself (failed or upgraded requests) in any run, not scores. */
   loadProblems: string[];
-  performanceOfEachRun: (number | null)[];
 }
 
 /** Requests that failed or were sent elsewhere than the plain-http test server (e.g. upgraded to https). */
@@ -193,48 +208,50 @@ async function main(): Promise<PageResult[]> {
   );
   chrome = await launchChromium();
 
+  const pages: PublicRoute[] = selectRoutes(publicPages(await samplesFromSite(server.url)), ONLY);
+
   // One request per page first, so the audits see a warm server (first SSR render, database and
   // content caches), as a deployed site is.
-  for (const page of PAGES) await (await fetch(`${server.url}${page.path}`)).text();
+  for (const page of pages) await (await fetch(`${server.url}${page.path}`)).text();
 
   const results: PageResult[] = [];
-  for (const page of PAGES) {
+  for (const page of pages) {
     const url = `${server.url}${page.path}`;
     const runnerResults: { lhr: Result; report: string | string[] }[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const started = Date.now();
       const { lhr, report } = await audit(url);
-      const perf = score100(lhr.categories.performance?.score);
-      console.error(`[lighthouse] ${page.name} ${page.path}${RUNS > 1 ? ` run ${run}/${RUNS}` : ''}: performance ${perf} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      const shown = CATEGORIES.map((id) => `${id} ${score100(lhr.categories[id]?.score) ?? '–'}`).join(', ');
+      console.error(`[lighthouse] ${page.path}${RUNS > 1 ? ` run ${run}/${RUNS}` : ''}: ${shown} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
       runnerResults.push({ lhr, report });
     }
-    const lhrs = runnerResults.map((r) => r.lhr);
-    const median = medianRun(runnerResults, (r) => score100(r.lhr.categories.performance?.score));
-    const lhr = median.lhr;
+    const summary = summarizeRuns(runnerResults, (r) => r.lhr);
     if (REPORTS_DIR) {
-      const [html, json] = median.report as string[];
+      const [html, json] = medianRun(runnerResults, (r) => score100(r.lhr.categories.performance?.score)).report as string[];
       const base = path.join(REPORTS_DIR, page.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
       mkdirSync(REPORTS_DIR, { recursive: true });
       writeFileSync(`${base}.report.html`, html ?? '');
       writeFileSync(`${base}.report.json`, json ?? '');
     }
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score100(lhr.categories[id]?.score)])) as Record<CategoryId, number | null>;
     const failing: PageResult['failing'] = {};
     // Item URLs without the test server's origin (its port changes on every run).
     const local = (audit: FailingAudit): FailingAudit => (audit.items ? { ...audit, items: audit.items.map((item) => item.replaceAll(server?.url ?? '', '')) } : audit);
-    for (const id of CATEGORIES) if (scores[id] !== 100) failing[id] = failingAudits(lhr, id).map(local);
+    for (const id of CATEGORIES) if (summary.scores[id] !== 100) failing[id] = failingAudits(summary.medianRunOf[id].lhr, id).map(local);
+    const unique = (lists: string[][]) => [...new Set(lists.flat())];
     results.push({
       name: page.name,
       path: page.path,
       url,
-      scores,
-      metrics: Object.fromEntries(METRICS.map(([id, label]) => [label, lhr.audits[id]?.displayValue])),
+      scores: summary.scores,
+      scoresOfEachRun: summary.scoresOfEachRun,
+      metrics: Object.fromEntries(METRICS.map(([, label]) => [label, roundMetric(label, summary.metrics[label])])) as Record<MetricLabel, number | null>,
+      metricsShown: Object.fromEntries(METRICS.map(([, label]) => [label, formatMetric(label, summary.metrics[label])])) as Record<MetricLabel, string>,
       failing,
-      runWarnings: lhr.runWarnings.map(String),
-      loadProblems: loadProblems(lhr, server.url),
-      performanceOfEachRun: lhrs.map((l) => score100(l.categories.performance?.score)),
+      runWarnings: unique(runnerResults.map((r) => r.lhr.runWarnings.map(String))),
+      loadProblems: unique(runnerResults.map((r) => loadProblems(r.lhr, server?.url ?? ''))),
     });
-    if (page === PAGES[0]) {
+    if (results.length === 1) {
+      const { lhr } = runnerResults[0]!;
       environment = {
         lighthouseVersion: lhr.lighthouseVersion,
         userAgent: lhr.environment.hostUserAgent,
@@ -264,20 +281,22 @@ try {
       (column) => column >= 2,
     ),
   );
-  console.log('\nPerformance metrics (simulated mobile)\n');
+  console.log('\nTimings (simulated mobile; FCP first and LCP largest contentful paint, TBT total blocking time, CLS layout shift, SI speed index)\n');
   console.log(
     formatTable(
-      ['page', ...METRICS.map(([, label]) => label)],
-      results.map((r) => [r.name, ...METRICS.map(([, label]) => r.metrics[label] ?? '–')]),
+      ['path', ...METRICS.map(([, label]) => label)],
+      results.map((r) => [r.path, ...METRICS.map(([, label]) => r.metricsShown[label])]),
       (column) => column >= 1,
     ),
   );
+  const below = belowPerfect(results);
+  console.log(below.length === 0 ? '\nEvery page scores 100 in every category.' : `\nBelow 100 (${below.length} of ${results.length} pages):\n${below.map((line) => `  ${line}`).join('\n')}`);
   for (const r of results) {
-    const below = CATEGORIES.filter((id) => r.scores[id] !== 100);
-    if (below.length === 0 && r.loadProblems.length === 0) continue;
+    const belowIds = CATEGORIES.filter((id) => r.scores[id] !== 100);
+    if (belowIds.length === 0 && r.loadProblems.length === 0 && r.runWarnings.length === 0) continue;
     console.log(`\n${r.name} (${r.path})`);
-    for (const id of below) {
-      console.log(`  ${id} ${show(r.scores[id])}:`);
+    for (const id of belowIds) {
+      console.log(`  ${id} ${show(r.scores[id])}${RUNS > 1 ? ` (runs: ${r.scoresOfEachRun[id].map(show).join(', ')})` : ''}:`);
       const audits = r.failing[id] ?? [];
       if (audits.length === 0) console.log('    (no individual audit failed)');
       for (const audit of audits) {
@@ -292,7 +311,7 @@ try {
   mkdirSync(path.dirname(OUT_FILE), { recursive: true });
   writeFileSync(
     OUT_FILE,
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), server: 'production build, NODE_ENV=production, in-process, http://127.0.0.1', runsPerPage: RUNS, ...environment, pages: results }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), server: 'production build, NODE_ENV=production, in-process, http://127.0.0.1', runsPerPage: RUNS, aggregation: 'median of the runs, per category and per metric', ...environment, pages: results }, null, 2)}\n`,
   );
   console.log(`\nWrote ${path.relative(ROOT, OUT_FILE)}`);
 } catch (error) {

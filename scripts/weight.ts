@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { publicPages, samplesFromContent } from '../bench/public-routes';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import {
   type AssetsManifest,
@@ -36,35 +37,10 @@ interface ServerBuildShape {
   routeDiscovery?: { mode: string };
 }
 
-/** A real gallery token from the sample content, so the printed URL is one that exists. */
-function sampleGalleryToken(): string {
-  try {
-    const gallery = JSON.parse(readFileSync(path.join(ROOT, 'content', 'gallery.json'), 'utf8')) as { galleries?: { token?: string }[] };
-    return gallery.galleries?.[0]?.token ?? 'kx7m2p9q';
-  } catch {
-    return 'kx7m2p9q';
-  }
-}
-
-const PUBLIC_URLS = [
-  '/',
-  '/cof',
-  '/family',
-  '/staff',
-  '/golfers',
-  '/events',
-  '/events/6',
-  '/scholarship',
-  '/family_of_the_year',
-  '/gallery',
-  `/gallery/${sampleGalleryToken()}`,
-  '/sponsors',
-  '/login',
-  '/register',
-  '/dashboard',
-  '/logout',
-  '/no-such-page',
-];
+// Every public page (bench/public-routes.ts, shared with the benchmark and Lighthouse; the event
+// and album ids from the sample content, so the printed URLs exist), plus the signed-in dashboard,
+// the log-out page and a page that does not exist, which load the site's JavaScript too.
+const PUBLIC_URLS = [...publicPages(samplesFromContent(path.join(ROOT, 'content'))).map((page) => page.path), '/dashboard', '/logout', '/no-such-page'];
 
 interface FileSize {
   file: string;
