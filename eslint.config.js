@@ -15,6 +15,11 @@ const layer = (group, message) => ({ group, message });
 /** Relative imports climbing into a top-level folder or sub-folder, e.g. ../../server/http. */
 const into = (folder, message) => ({ regex: `^(\\.\\.?/)+${folder}(/|$)`, message });
 const PUBLIC_FEATURES = 'accounts|content|donations|events|gallery|home|payments|shell|signups';
+/** ADR 012: no schema library in the public site's JavaScript; the zod schemas live in common's *.wire.ts modules, for the server. */
+const NO_SCHEMAS = [
+  layer(['zod', 'zod/*'], 'The public site ships no schema library (ADR 012): import limits and helpers from a zod-free common/ module.'),
+  { regex: '\\.wire$', message: 'A *.wire.ts module holds zod schemas for the server only (ADR 012); the browser imports the zod-free module beside it.' },
+];
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'content/images/'] },
@@ -46,7 +51,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).')]),
+      ...restrict([into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'), ...NO_SCHEMAS]),
     },
   },
   {
@@ -54,6 +59,7 @@ export default tseslint.config(
     rules: restrict([
       into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'),
       into(`(${PUBLIC_FEATURES}|admin|routes)`, 'app/lib and app/ui are shared by every feature: they import no feature folder and no route (ADR 019).'),
+      ...NO_SCHEMAS,
     ]),
   },
   {
@@ -61,6 +67,7 @@ export default tseslint.config(
     rules: restrict([
       into('server', 'app/ may import common/ only, never server/ (DESIGN.md layers).'),
       into('(admin|routes)', 'A feature folder is used by routes; it imports neither a route nor the back office (ADR 019).'),
+      ...NO_SCHEMAS,
     ]),
   },
   {

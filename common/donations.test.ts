@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DONATION_MAX_CENTS, DonationIntentSchema, donationTotal, givingNotes } from './donations';
+import { DONATION_MAX_CENTS, donationTotal, givingNotes } from './donations';
+import { DonationIntentSchema } from './donations.wire';
 
 describe('donationTotal', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Text the visitor typed. Control characters other than tab and line breaks are refused: nobody
  * types them, and PostgreSQL cannot store NUL (it would answer with a 500 instead of a field error).
@@ -11,22 +9,4 @@ export const NO_CONTROL_CHARACTERS = 'Remove the invisible control characters fr
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value);
-}
-
-/** A trimmed string without control characters; `label` names it in the "is required" message. */
-export function plainText(label: string) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .refine((v) => !hasControlCharacters(v), NO_CONTROL_CHARACTERS)
-    .transform((v) => v.trim());
-}
-
-/** Required text of at most `max` characters. */
-export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .refine((v) => !hasControlCharacters(v), NO_CONTROL_CHARACTERS)
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
 }

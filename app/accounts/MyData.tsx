@@ -1,12 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { PASSWORD_MAX } from '../../common/accounts';
 import { FixErrorsNotice, GeneralErrors, TextField } from '../ui/FormFields';
 import { CloseIcon } from '../ui/icons';
+import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal';
 import { ApiError, apiRequest } from '../lib/api';
 import { logOut } from '../lib/auth';
 import { useApiForm } from '../lib/hooks/use-api-form';
-import { useReturnFocus } from '../lib/hooks/use-return-focus';
 
 /** "Download my data": the JSON the server answers, saved as a file by the browser. */
 export function DownloadData() {
@@ -58,7 +57,6 @@ export function DownloadData() {
  */
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
-  const returnFocus = useReturnFocus();
   const form = useApiForm({ password: '' });
 
   const onSubmit = form.submit(async (values) => {
@@ -77,51 +75,53 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         Your name, username, email and password are erased and you are signed out everywhere. Records of your gifts and payments stay on the
         foundation’s books, as the law requires, without your name.
       </p>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) {
-            form.setValues({ password: '' });
-            form.setErrors({});
-          }
-        }}
-      >
-        <Dialog.Trigger className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">Delete my account</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-900/60" />
-          <Dialog.Content
-            {...returnFocus}
-            onPointerDownOutside={(e) => e.preventDefault()}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(30rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
-          >
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-2xl font-semibold text-red-800">Delete your account?</Dialog.Title>
-              <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Keep my account">
-                <CloseIcon />
-              </Dialog.Close>
+      {/* One child of the section: the closed dialog takes no part in its spacing. */}
+      <div>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+        >
+          Delete my account
+        </button>
+        <Modal
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) {
+              form.setValues({ password: '' });
+              form.setErrors({});
+            }
+          }}
+          className="m-auto max-h-[92vh] w-[min(30rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto overscroll-contain rounded-xl bg-white p-6 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <ModalTitle className="text-2xl font-semibold text-red-800">Delete your account?</ModalTitle>
+            <ModalClose className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Keep my account">
+              <CloseIcon />
+            </ModalClose>
+          </div>
+          <ModalDescription className="mt-1 text-slate-700">
+            This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
+          </ModalDescription>
+          <form id={form.formId} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+            <GeneralErrors errors={form.errors} fields={['password']} />
+            <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
+            <FixErrorsNotice errors={form.errors} />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <ModalClose className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">Keep my account</ModalClose>
+              <button
+                type="submit"
+                disabled={form.busy}
+                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+              >
+                {form.busy ? 'Deleting…' : 'Delete my account'}
+              </button>
             </div>
-            <Dialog.Description className="mt-1 text-slate-700">
-              This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
-            </Dialog.Description>
-            <form id={form.formId} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-              <GeneralErrors errors={form.errors} fields={['password']} />
-              <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
-              <FixErrorsNotice errors={form.errors} />
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">Keep my account</Dialog.Close>
-                <button
-                  type="submit"
-                  disabled={form.busy}
-                  className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-                >
-                  {form.busy ? 'Deleting…' : 'Delete my account'}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </form>
+        </Modal>
+      </div>
     </section>
   );
 }

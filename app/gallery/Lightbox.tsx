@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import type { Image } from '../../common/content';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons';
+import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 interface LightboxProps {
@@ -18,7 +18,8 @@ interface LightboxProps {
 const SWIPE = 50;
 
 /**
- * One photo at a time over a dark backdrop, on Radix Dialog (focus trap, Escape, inert page).
+ * One photo at a time over a dark backdrop, in a Modal (native dialog: focus kept inside, Escape,
+ * inert page).
  * Previous and Next wrap around; the arrow keys and horizontal swipes do the same.
  */
 export function Lightbox({ photos, index, onIndexChange, onClose, returnFocusTo }: LightboxProps) {
@@ -70,87 +71,77 @@ export function Lightbox({ photos, index, onIndexChange, onClose, returnFocusTo 
     'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 active:bg-white/30 desk:size-14 desk:px-0';
 
   return (
-    <Dialog.Root
-      open={open}
+    <Modal
+      open={open && photo !== undefined}
       onOpenChange={(next) => {
         if (!next) close();
       }}
+      returnFocusTo={returnFocusTo}
+      onKeyDown={onKeyDown}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      className="m-0 size-full max-h-none max-w-none bg-transparent text-white backdrop:bg-slate-950/75"
     >
-      <Dialog.Portal>
-        {/* The content carries its own dark layer too, so its text never relies on the fading overlay for contrast. */}
-        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-slate-950/75" />
-        {photo ? (
-          <Dialog.Content
-            onKeyDown={onKeyDown}
-            onTouchStart={onTouchStart}
-            onTouchEnd={onTouchEnd}
-            onCloseAutoFocus={(event) => {
-              const target = returnFocusTo();
-              if (target) {
-                event.preventDefault();
-                target.focus();
-              }
-            }}
-            className="fixed inset-0 z-50 grid grid-cols-2 grid-rows-[auto_minmax(0,1fr)_auto_auto] gap-x-3 bg-slate-950/80 text-white outline-none transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none desk:grid-cols-[auto_minmax(0,1fr)_auto] desk:grid-rows-[auto_minmax(0,1fr)_auto] desk:gap-x-4"
+      {photo ? (
+        // This layer carries its own dark colour too, so its text never relies on the fading backdrop for contrast.
+        <div className="grid size-full grid-cols-2 grid-rows-[auto_minmax(0,1fr)_auto_auto] gap-x-3 bg-slate-950/80 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none desk:grid-cols-[auto_minmax(0,1fr)_auto] desk:grid-rows-[auto_minmax(0,1fr)_auto] desk:gap-x-4">
+          <div className="col-span-full flex items-center justify-between gap-4 px-3 pt-3 desk:px-6 desk:pt-4">
+            <ModalTitle className="text-base font-semibold tracking-wide text-slate-100 tabular-nums">
+              Photo {current + 1} of {total}
+            </ModalTitle>
+            <ModalClose
+              className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 desk:size-12"
+              aria-label="Close"
+            >
+              <CloseIcon />
+            </ModalClose>
+          </div>
+
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label="Previous photo"
+            className={`${navButton} col-start-1 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:row-start-2 desk:mx-0 desk:mb-0 desk:ml-6 desk:justify-self-auto`}
           >
-            <div className="col-span-full flex items-center justify-between gap-4 px-3 pt-3 desk:px-6 desk:pt-4">
-              <Dialog.Title className="text-base font-semibold tracking-wide text-slate-100 tabular-nums">
-                Photo {current + 1} of {total}
-              </Dialog.Title>
-              <Dialog.Close
-                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 desk:size-12"
-                aria-label="Close"
-              >
-                <CloseIcon />
-              </Dialog.Close>
-            </div>
+            <ChevronLeftIcon className="size-6 shrink-0" />
+            <span className="desk:sr-only">Previous</span>
+          </button>
 
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous photo"
-              className={`${navButton} col-start-1 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:row-start-2 desk:mx-0 desk:mb-0 desk:ml-6 desk:justify-self-auto`}
-            >
-              <ChevronLeftIcon className="size-6 shrink-0" />
-              <span className="desk:sr-only">Previous</span>
-            </button>
+          {/* Clicking the dark space around the photo closes the lightbox. */}
+          <div
+            className="col-span-full row-start-2 flex min-h-0 items-center justify-center p-3 desk:col-span-1 desk:col-start-2 desk:py-4"
+            onClick={(event) => {
+              if (event.target === event.currentTarget) close();
+            }}
+          >
+            <ResponsiveImage
+              key={photo.src}
+              image={photo}
+              sizes="100vw"
+              className="block h-auto max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl desk:max-h-[80vh]"
+            />
+          </div>
 
-            {/* Clicking the dark space around the photo closes the lightbox, like the backdrop would. */}
-            <div
-              className="col-span-full row-start-2 flex min-h-0 items-center justify-center p-3 desk:col-span-1 desk:col-start-2 desk:py-4"
-              onClick={(event) => {
-                if (event.target === event.currentTarget) close();
-              }}
-            >
-              <ResponsiveImage
-                key={photo.src}
-                image={photo}
-                sizes="100vw"
-                className="block h-auto max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl desk:max-h-[80vh]"
-              />
-            </div>
+          <button
+            type="button"
+            onClick={() => go(1)}
+            aria-label="Next photo"
+            className={`${navButton} col-start-2 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:col-start-3 desk:row-start-2 desk:mx-0 desk:mr-6 desk:mb-0 desk:justify-self-auto`}
+          >
+            <span className="desk:sr-only">Next</span>
+            <ChevronRightIcon className="size-6 shrink-0" />
+          </button>
 
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next photo"
-              className={`${navButton} col-start-2 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:col-start-3 desk:row-start-2 desk:mx-0 desk:mr-6 desk:mb-0 desk:justify-self-auto`}
-            >
-              <span className="desk:sr-only">Next</span>
-              <ChevronRightIcon className="size-6 shrink-0" />
-            </button>
+          {/* Tells screen readers which photo Previous, Next or an arrow key brought up. */}
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {changed ? `Photo ${current + 1} of ${total}: ${photo.alt}` : ''}
+          </p>
 
-            {/* Tells screen readers which photo Previous, Next or an arrow key brought up. */}
-            <p className="sr-only" aria-live="polite" aria-atomic="true">
-              {changed ? `Photo ${current + 1} of ${total}: ${photo.alt}` : ''}
-            </p>
-
-            <Dialog.Description className="col-span-full row-start-3 mx-auto max-w-3xl px-4 pb-4 text-center text-base text-slate-100 desk:pb-6 desk:text-lg">
-              {photo.alt}
-            </Dialog.Description>
-          </Dialog.Content>
-        ) : null}
-      </Dialog.Portal>
-    </Dialog.Root>
+          <ModalDescription className="col-span-full row-start-3 mx-auto max-w-3xl px-4 pb-4 text-center text-base text-slate-100 desk:pb-6 desk:text-lg">
+            {photo.alt}
+          </ModalDescription>
+        </div>
+      ) : null}
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField } from '../accounts';
-import { requiredText } from '../text';
+import { emailField } from '../accounts.wire';
+import { requiredText } from '../text.wire';
 import { gaming, isValidPhoneNumber, TEAM_NAME_MAX, type GamingTeam } from './gaming';
 import { optionalEmailField, signupEnvelope } from './wire-fields';
 

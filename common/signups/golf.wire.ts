@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField } from '../accounts';
-import { requiredText } from '../text';
+import { emailField } from '../accounts.wire';
+import { requiredText } from '../text.wire';
 import { golf, SHIRT_SIZES, type GolfTeam, type ShirtSize } from './golf';
 import { optionalEmailField, signupEnvelope } from './wire-fields';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, requiredText } from '../text';
+import { plainText, requiredText } from '../text.wire';
 import { ALLERGIES_MAX, steakfry, STEAKFRY_MAX_ATTENDEES, STEAKFRY_MIN_ATTENDEES, type SteakfryParty } from './steakfry';
 import { signupEnvelope } from './wire-fields';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '../accounts';
+import { emailField } from '../accounts.wire';
 import { clientAmountToCents } from '../money';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from '../text';
 

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { AccountProfile, Dashboard, TokenClaims } from '../../common/accounts';
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -11,10 +12,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   VerifyEmailSchema,
-  type AccountProfile,
-  type Dashboard,
-  type TokenClaims,
-} from '../../common/accounts';
+} from '../../common/accounts.wire';
 import { fieldErrorsFromIssues } from '../../common/api-errors';
 import { centsToDecimalString } from '../../common/money';
 import { refundNote } from '../../common/payments';

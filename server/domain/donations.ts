@@ -1,4 +1,5 @@
-import { DonationIntentSchema, SaveDonationSchema, TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
+import { TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonationIntent } from '../../common/donations';
+import { DonationIntentSchema, SaveDonationSchema } from '../../common/donations.wire';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
 import { findDonationOfPayment, insertDonation, setDonationSubscription, type Donation } from '../db/repositories/donations';

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ChangePlanSchema, donationTotal, PlanLinkSchema, type GivingPlanView } from '../../common/donations';
+import { donationTotal, type GivingPlanView } from '../../common/donations';
+import { ChangePlanSchema, PlanLinkSchema } from '../../common/donations.wire';
 import { parseCalendarDate, todayInFoundationZone } from '../../common/dates';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';

@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 const { golf, gaming, benefit, pastBenefit } = EVENTS;
 
 const axeDialog = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+  (await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 

@@ -1,15 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import type { StaffMember } from '../../../common/back-office';
-import {
-  INVITE_HOURS,
-  RECOVERY_CODE_COUNT,
-  SecondFactorSchema,
-  SESSION_ABSOLUTE_HOURS,
-  SESSION_IDLE_MINUTES,
-  SetUpAccountSchema,
-  StaffSignInSchema,
-} from '../../../common/staff';
+import { INVITE_HOURS, RECOVERY_CODE_COUNT, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../common/staff';
+import { SecondFactorSchema, SetUpAccountSchema, StaffSignInSchema } from '../../../common/staff.wire';
 import type { Db } from '../../db/database';
 import type { StaffSessionStage } from '../../db/schema';
 import {

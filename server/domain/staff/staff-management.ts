@@ -1,5 +1,6 @@
 import type { StaffActor, StaffMember, StaffRole } from '../../../common/back-office';
-import { INVITE_HOURS, InviteStaffSchema, STAFF_ROLES } from '../../../common/staff';
+import { INVITE_HOURS, STAFF_ROLES } from '../../../common/staff';
+import { InviteStaffSchema } from '../../../common/staff.wire';
 import type { Db } from '../../db/database';
 import {
   countActiveAdmins,
