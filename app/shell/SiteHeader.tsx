@@ -1,27 +1,51 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { ABOUT_LINKS, ACCOUNT_LINKS, MAIN_LINKS, isActivePath, type AccountLinkItem, type NavLinkItem } from './navigation';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ToggleEvent } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router';
+import { ABOUT_LINKS, ACCOUNT_LINKS, HOME_LINK, MAIN_LINKS, isActivePath, type AccountLinkItem, type NavLinkItem } from './navigation';
 import type { Site } from '../../common/content';
 import { DonateButton } from '../donations/DonateButton';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 
+/*
+ * Both menus are plain HTML that works before (and without) JavaScript: the desktop About sub-menu
+ * is a <details> disclosure and the phone menu a popover opened by <button popovertarget>. Once
+ * the page is hydrated, the script below only adds what HTML cannot do alone: close them after a
+ * navigation, on Escape (the details), on a click outside (the details) and when focus leaves them.
+ */
+
 const desktopLinkClass = (active: boolean) =>
   `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${active ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'}`;
 
-/** A Radix menu link around a router Link; Radix sets aria-current when `active`. */
-function MenuLink({ link }: { link: NavLinkItem }) {
-  const { pathname } = useLocation();
-  const active = isActivePath(link.to, pathname);
+const mobileLinkClass = (active: boolean, indent: boolean) =>
+  `block rounded-md px-3 py-3 text-base font-medium ${indent ? 'pl-6' : ''} ${active ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'}`;
+
+/** A menu link; `aria-current="page"` marks the current section, its sub-pages included. */
+function MenuLink({ link, className, onClick }: { link: NavLinkItem; className: (active: boolean) => string; onClick?: () => void }) {
+  const active = isActivePath(link.to, useLocation().pathname);
   return (
-    <NavigationMenu.Link asChild active={active}>
-      <Link to={link.to} className={desktopLinkClass(active)}>
-        {link.label}
-      </Link>
-    </NavigationMenu.Link>
+    <Link to={link.to} aria-current={active ? 'page' : undefined} className={className(active)} onClick={onClick}>
+      {link.label}
+    </Link>
   );
 }
+
+/**
+ * Calls `close` when a navigation starts (a link, Back or Forward) and when one ends, but not on the
+ * first render: the header stays mounted across client-side navigations, and a menu opened before
+ * hydration stays open through it.
+ */
+function useCloseOnNavigation(close: () => void) {
+  const current = useLocation().key;
+  const key = useNavigation().location?.key ?? current;
+  const seen = useRef(key);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    close();
+  }, [key, close]);
+}
+
+/** Whether focus moved to somewhere outside `container` (not merely to nowhere, as on a click on plain text). */
+const focusLeft = (event: FocusEvent<HTMLElement>) => event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget);
 
 function Logo({ site, compact = false }: { site: Site | null; compact?: boolean }) {
   // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
@@ -33,95 +57,145 @@ function Logo({ site, compact = false }: { site: Site | null; compact?: boolean 
   );
 }
 
-// Radix opens a sub-menu on hover and toggles it on click, so a hover followed by a click
-// closes it again. Opening on click (and Enter/Space) only makes one press always open it.
-const ignorePointer = (event: { preventDefault(): void }) => event.preventDefault();
-
-function DesktopNav() {
+/** The desktop About sub-menu: a native disclosure, so it opens by click, Enter or Space with or without JavaScript. */
+function AboutMenu() {
   const { pathname } = useLocation();
   const inAbout = ABOUT_LINKS.some((link) => isActivePath(link.to, pathname));
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (details.current) details.current.open = false;
+  };
+  useCloseOnNavigation(close);
+  useEffect(() => {
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      const element = details.current;
+      if (element?.open && event.target instanceof Node && !element.contains(event.target)) element.open = false;
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, []);
+  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !event.currentTarget.open) return;
+    event.currentTarget.open = false;
+    event.currentTarget.querySelector('summary')?.focus();
+  };
   return (
-    <NavigationMenu.Root aria-label="Main" className="relative hidden desk:block">
-      <NavigationMenu.List className="flex flex-wrap items-center justify-center gap-1">
-        <NavigationMenu.Item>
-          <MenuLink link={{ label: 'Home', to: '/' }} />
-        </NavigationMenu.Item>
-        <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger
-            onPointerMove={ignorePointer}
-            onPointerLeave={ignorePointer}
-            className={`group flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-100 data-[state=open]:bg-brand-100 ${
-              inAbout ? 'text-brand-700 underline decoration-2 underline-offset-4' : 'text-brand-900'
-            }`}
-          >
-            About
-            <ChevronDownIcon className="h-4 w-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content
-            onPointerEnter={ignorePointer}
-            onPointerLeave={ignorePointer}
-            className="absolute top-full left-0 z-30 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-          >
-            <ul>
-              {ABOUT_LINKS.map((link) => (
-                <li key={link.to}>
-                  <MenuLink link={link} />
-                </li>
-              ))}
-            </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        {MAIN_LINKS.map((link) => (
-          <NavigationMenu.Item key={link.to}>
-            <MenuLink link={link} />
-          </NavigationMenu.Item>
+    <details ref={details} className="group relative" onKeyDown={closeOnEscape} onBlur={(event) => focusLeft(event) && close()}>
+      <summary
+        className={`flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium select-none hover:bg-brand-100 group-open:bg-brand-100 [&::-webkit-details-marker]:hidden ${
+          inAbout ? 'text-brand-700 underline decoration-2 underline-offset-4' : 'text-brand-900'
+        }`}
+      >
+        About
+        <ChevronDownIcon className="h-4 w-4 transition-transform duration-200 group-open:rotate-180" />
+      </summary>
+      <ul className="absolute top-full left-0 z-30 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+        {ABOUT_LINKS.map((link) => (
+          <li key={link.to}>
+            <MenuLink link={link} className={desktopLinkClass} onClick={close} />
+          </li>
         ))}
-        {ACCOUNT_LINKS.map((link) => (
-          <NavigationMenu.Item key={link.to} data-auth-only={link.audience}>
-            <MenuLink link={link} />
-          </NavigationMenu.Item>
-        ))}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+      </ul>
+    </details>
   );
 }
 
+function DesktopNav() {
+  return (
+    <nav aria-label="Main" className="hidden desk:block">
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>
+          <MenuLink link={HOME_LINK} className={desktopLinkClass} />
+        </li>
+        <li>
+          <AboutMenu />
+        </li>
+        {MAIN_LINKS.map((link) => (
+          <li key={link.to}>
+            <MenuLink link={link} className={desktopLinkClass} />
+          </li>
+        ))}
+        {ACCOUNT_LINKS.map((link) => (
+          <li key={link.to} data-auth-only={link.audience}>
+            <MenuLink link={link} className={desktopLinkClass} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const MOBILE_MENU_ID = 'site-menu';
+
+/**
+ * The phone menu: a popover (Escape closes it natively) holding an overlay and the panel that slides
+ * in from the right (app/app.css). The overlay is a hide button, so a tap on it closes the menu
+ * without JavaScript and never reaches the page below.
+ */
 function MobileMenu({ site }: { site: Site | null }) {
-  const [open, setOpen] = useState(false);
+  const popover = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    if (popover.current?.matches(':popover-open')) popover.current.hidePopover();
+  };
+  useCloseOnNavigation(close);
+  // Like a dialog, the open menu takes focus (without JavaScript, Tab from the menu button goes into it).
+  const focusOnOpen = (event: ToggleEvent<HTMLDivElement>) => {
+    if (event.newState === 'open') closeButton.current?.focus();
+  };
   const item = (link: NavLinkItem | AccountLinkItem, indent = false) => (
     <li key={link.to} data-auth-only={'audience' in link ? link.audience : undefined}>
-      <NavLink
-        to={link.to}
-        end={link.to === '/'}
-        onClick={() => setOpen(false)}
-        className={({ isActive }) =>
-          `block rounded-md px-3 py-3 text-base font-medium ${indent ? 'pl-6' : ''} ${
-            isActive ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'
-          }`
-        }
-      >
-        {link.label}
-      </NavLink>
+      <MenuLink link={link} className={(active) => mobileLinkClass(active, indent)} onClick={close} />
     </li>
   );
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 text-brand-800 hover:bg-brand-100" aria-label="Open menu">
+    <>
+      <button type="button" popoverTarget={MOBILE_MENU_ID} className="rounded-md p-2 text-brand-800 hover:bg-brand-100" aria-label="Open menu">
         <MenuIcon />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="menu-overlay fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="menu-panel fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white p-4 shadow-2xl">
+      </button>
+      <div
+        id={MOBILE_MENU_ID}
+        ref={popover}
+        popover="auto"
+        onToggle={focusOnOpen}
+        onBlur={(event) => focusLeft(event) && close()}
+        className="site-menu fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-slate-800"
+      >
+        <button
+          type="button"
+          popoverTarget={MOBILE_MENU_ID}
+          popoverTargetAction="hide"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="menu-overlay absolute inset-0 h-full w-full bg-slate-900/50"
+        />
+        <div
+          role="dialog"
+          aria-labelledby="site-menu-title"
+          aria-describedby="site-menu-description"
+          className="menu-panel absolute inset-y-0 right-0 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white p-4 shadow-2xl"
+        >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-brand-800">Menu</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Close menu">
+            <h2 id="site-menu-title" className="text-lg font-semibold text-brand-800">
+              Menu
+            </h2>
+            <button
+              ref={closeButton}
+              type="button"
+              popoverTarget={MOBILE_MENU_ID}
+              popoverTargetAction="hide"
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               <CloseIcon />
-            </Dialog.Close>
+            </button>
           </div>
-          <Dialog.Description className="sr-only">Links to every page of {site?.shortName ?? 'the site'}</Dialog.Description>
+          <p id="site-menu-description" className="sr-only">
+            Links to every page of {site?.shortName ?? 'the site'}
+          </p>
           <nav aria-label="Mobile" className="mt-4">
             <ul className="space-y-1">
-              {item({ label: 'Home', to: '/' })}
+              {item(HOME_LINK)}
               <li>
                 <span className="block px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase" id="mobile-about">
                   About
@@ -131,9 +205,9 @@ function MobileMenu({ site }: { site: Site | null }) {
               {[...MAIN_LINKS, ...ACCOUNT_LINKS].map((l) => item(l))}
             </ul>
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </div>
+    </>
   );
 }
 

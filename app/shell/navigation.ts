@@ -5,6 +5,8 @@ export interface NavLinkItem {
   to: string;
 }
 
+export const HOME_LINK: NavLinkItem = { label: 'Home', to: '/' };
+
 export const ABOUT_LINKS: NavLinkItem[] = [
   { label: 'COF', to: '/cof' },
   { label: 'Family', to: '/family' },
