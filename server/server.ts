@@ -84,7 +84,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     // Links in mail and pages go to PUBLIC_URL (required in production), else to this server.
     const siteOrigin = () => config.publicUrl ?? listeningUrl;
     const services = createServices({ db, config, mailer, logger, origin: siteOrigin, clock: options.clock });
-    const app = createApp({
+    const { listener } = createApp({
       config,
       db,
       services,
@@ -94,7 +94,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       siteOrigin,
       clock: options.clock,
     });
-    const server = createServer(app);
+    const server = createServer(listener);
     server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

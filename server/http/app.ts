@@ -2,6 +2,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { PublicConfig } from '../../common/load-context';
@@ -15,7 +16,7 @@ import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { pagePolicy, securityHeaderValues, securityHeaders } from './middleware/security-headers';
-import { cachedAnswers } from './response-cache/cached-answers';
+import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
 import { readChangeMarks } from './response-cache/change-marks';
 import { ResponseCache } from './response-cache/response-cache';
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
@@ -59,7 +60,7 @@ export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicCon
   };
 }
 
-export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin, clock = () => new Date() }: AppDeps): Express {
+export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin, clock = () => new Date() }: AppDeps): { app: Express; listener: RequestListener } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -87,10 +88,10 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     contentSecurityPolicy,
     backOffice: backOfficeFor(ip, userAgent),
   });
+  let fast: CachedAnswers['fast'] = () => false;
   if (pages.kind === 'build' && config.pageCache.enabled) {
     const cache = new ResponseCache({ readMarks: () => readChangeMarks(db), checkEveryMs: config.pageCache.checkEveryMs, ttlMs: config.pageCache.ttlMs, clock });
-    app.use(
-      cachedAnswers({
+    const answers = cachedAnswers({
         cache,
         services,
         build: pages.build,
@@ -98,9 +99,11 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
         siteOrigin,
         fixedHeaders: securityHeaderValues(policyOptions),
         secureCookies: config.isProduction,
-        pageGuard: rejectUnusableHosts,
-      }),
-    );
+      pageGuard: rejectUnusableHosts,
+      logger,
+    });
+    app.use(answers.middleware);
+    fast = answers.fast;
   }
   app.use(securityHeaders(policyOptions));
   app.use(compression());
@@ -218,5 +221,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       .send(`Something went wrong on our side. If it keeps happening, contact us and quote ${requestId}.`);
   };
   app.use(lastResort);
-  return app;
+  // Current cached answers skip Express entirely (ADR 029); everything else goes through it.
+  const listener: RequestListener = (req, res) => {
+    if (!fast(req, res)) app(req, res);
+  };
+  return { app, listener };
 }

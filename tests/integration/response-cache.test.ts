@@ -159,3 +159,32 @@ describe.runIf(testDbKind() === 'postgres')('the response cache on two instances
     await touchContent(a);
   });
 });
+
+describe('the response cache between checks of the change marks', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PAGE_CACHE_CHECK_MS: '60000' } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers a current page without Express, with the same headers, its own request id and the usual refusals', async () => {
+    const first = await raw(server.url, '/golfers', { 'accept-encoding': 'br' });
+    const second = await raw(server.url, '/golfers', { 'accept-encoding': 'br', 'x-request-id': 'proxy-id-12345' });
+    expect(second.body.equals(first.body)).toBe(true);
+    const same = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'x-request-id', 'set-cookie'].includes(k)));
+    expect(same(second.headers)).toEqual(same(first.headers));
+    expect(second.headers['x-request-id']).toBe('proxy-id-12345');
+    expect(String(second.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{40,}; Path=\/; SameSite=Strict$/);
+    // Between checks a quiet change is not seen: the answer came from memory, not from a render.
+    const name = await renameSiteQuietly(server, PROBE);
+    await touchContent(server);
+    expect((await raw(server.url, '/golfers')).body.toString()).toContain(name);
+    // A Host the renderer cannot use still gets its 400, and a draft preview is rendered.
+    expect((await raw(server.url, '/golfers', { host: 'a b' })).status).toBe(400);
+    expect((await raw(server.url, '/golfers?preview=draft')).body.toString()).toContain(PROBE);
+    // A back-office write through this instance clears its cache at once.
+    await raw(server.url, '/admin/login', { 'content-type': 'application/x-www-form-urlencoded' }, 'POST');
+    expect((await raw(server.url, '/golfers')).body.toString()).toContain(PROBE);
+    await renameSiteQuietly(server, name);
+  });
+});

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../logger';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A trusted proxy's X-Request-Id, else a new UUID. */
+export function newRequestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * The request's address as the log may keep it: no query string (it can hold Stripe's
@@ -25,8 +32,7 @@ export function requestContext(logger: Logger): RequestHandler {
   const httpLogger = pinoHttp({
     logger,
     genReqId(req, res) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+      const id = newRequestId(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },

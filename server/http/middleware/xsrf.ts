@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -12,8 +13,8 @@ function same(a: string, b: string): boolean {
 }
 
 /** Gives the browser its XSRF-TOKEN cookie (also on answers from the response cache). */
-export function issueXsrfCookie(res: Response, secureCookie: boolean): void {
-  res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), { httpOnly: false, sameSite: 'strict', secure: secureCookie, path: '/' });
+export function issueXsrfCookie(res: ServerResponse, secureCookie: boolean): void {
+  res.appendHeader('Set-Cookie', `${XSRF_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
 }
 
 /** Whether a raw Cookie header already carries a usable XSRF-TOKEN (before cookie-parser runs). */

@@ -1,10 +1,13 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
 import { publicReadAt } from '../api/public-reads';
 import { hasXsrfCookie, issueXsrfCookie } from '../middleware/xsrf';
-import type { Rendered, ResponseCache } from './response-cache';
+import type { Logger } from '../../logger';
+import { loggableUrl, newRequestId } from '../middleware/request-context';
+import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
 /** Public pages whose HTML is the same for every visitor and every query string (but ?preview). */
 const PUBLIC_PAGES = [
@@ -27,6 +30,8 @@ interface Options {
   secureCookies: boolean;
   /** Runs before a page is answered, as it would on the way to the renderer (refuses unusable Host headers). */
   pageGuard: RequestHandler;
+  /** Where the fast path logs the requests it answers (the request logger's format). */
+  logger: Logger;
 }
 
 const KEPT_HEADERS = ['content-type', 'content-security-policy', 'cache-control', 'x-robots-tag', 'link'];
@@ -64,59 +69,102 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | 'ident
 const sameEtag = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
+/** What `cachedAnswers` gives the app: the middleware, and the fast path in front of Express. */
+export interface CachedAnswers {
+  middleware: RequestHandler;
+  /**
+   * Answers a request from the cache without Express when the answer is certainly current, and
+   * logs it as the request logger would; false leaves the request to Express (and the middleware).
+   */
+  fast: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+const PREVIEW = /[?&]preview(=|&|$)/;
+// A Host the page renderer can build a URL from; anything else takes the slow path (and its 400).
+const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/;
+
 /**
  * Answers anonymous GETs and HEADs of public pages and of the read API from the response cache
  * (ADR 029): the stored bytes in the encoding the browser takes, with an ETag, and 304 when the
  * browser already has them. A staff member's change through this instance clears the cache at once.
  */
-export function cachedAnswers({ cache, services, build, loadContext, siteOrigin, fixedHeaders, secureCookies, pageGuard }: Options): RequestHandler {
+export function cachedAnswers({ cache, services, build, loadContext, siteOrigin, fixedHeaders, secureCookies, pageGuard, logger }: Options): CachedAnswers {
   const pages = createRequestHandler(build, 'production');
   const apiHeaders = { ...fixedHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
-  const answer = (req: Request, res: Response, next: NextFunction, key: string, render: () => Promise<Rendered | null>) => {
-    cache.get(key, render).then((found) => {
-      if (!found) return next();
-      if (!hasXsrfCookie(req.headers.cookie)) issueXsrfCookie(res, secureCookies);
-      res.setHeader('ETag', found.etag);
-      res.setHeader('Vary', 'Accept-Encoding');
-      for (const [name, value] of Object.entries(found.headers)) res.setHeader(name, value);
-      if (sameEtag(req.headers['if-none-match'], found.etag)) {
-        res.statusCode = 304;
-        res.end();
-        return;
-      }
-      const encoding = encodingFor(req.headers['accept-encoding']);
-      const body = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : found.identity;
-      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : body);
-    }, next);
-  };
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      // Staff changes (back office forms) through this instance show at once on its pages.
-      if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.on('finish', () => cache.clear());
-      return next();
-    }
-    const raw = req.originalUrl;
-    const query = raw.indexOf('?');
-    const path = query === -1 ? raw : raw.slice(0, query);
+
+  /** The cache key and how to make the answer, or null when the request is not the cache's to answer. */
+  const route = (method: string | undefined, url: string, authorization: string | undefined): { key: string; page: boolean; render: () => Promise<Rendered | null> } | null => {
+    if (method !== 'GET' && method !== 'HEAD') return null;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     // A draft preview is for the staff member who asked.
-    if (query !== -1 && /[?&]preview(=|&|$)/.test(raw.slice(query))) return next();
+    if (query !== -1 && PREVIEW.test(url.slice(query))) return null;
     if (PUBLIC_PAGES.some((page) => page.test(path))) {
-      const render = () => renderPage(pages, `${siteOrigin()}${path}`, loadContext(), fixedHeaders);
-      pageGuard(req, res, () => answer(req, res, next, path, render));
-      return;
+      return { key: path, page: true, render: () => renderPage(pages, `${siteOrigin()}${path}`, loadContext(), fixedHeaders) };
     }
     // A signed-in API call is not anonymous.
-    const read = path.startsWith('/api/') && req.headers.authorization === undefined ? publicReadAt(services, path.slice(4)) : null;
-    if (!read) return next();
-    answer(req, res, next, path, async () => {
+    const read = path.startsWith('/api/') && authorization === undefined ? publicReadAt(services, path.slice(4)) : null;
+    if (!read) return null;
+    const render = async () => {
       try {
         return { headers: apiHeaders, body: Buffer.from(JSON.stringify(await read())) };
       } catch {
         return null; // the router answers it (404, 400) as usual
       }
-    });
+    };
+    return { key: path, page: false, render };
   };
+
+  const write = (req: IncomingMessage, res: ServerResponse, found: CachedResponse) => {
+    if (!hasXsrfCookie(req.headers.cookie)) issueXsrfCookie(res, secureCookies);
+    res.setHeader('ETag', found.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    for (const [name, value] of Object.entries(found.headers)) res.setHeader(name, value);
+    if (sameEtag(req.headers['if-none-match'], found.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : found.identity;
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Staff changes (back office forms) through this instance show at once on its pages.
+      if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.on('finish', () => cache.clear());
+      return next();
+    }
+    const found = route(req.method, req.originalUrl, req.headers.authorization);
+    if (!found) return next();
+    const answer = () =>
+      cache.get(found.key, found.render).then((cached) => (cached ? write(req, res, cached) : next()), next);
+    if (found.page) pageGuard(req, res, answer);
+    else answer();
+  };
+
+  const fast = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '';
+    if (url.charCodeAt(0) !== 47 /* / */) return false;
+    const found = route(req.method, url, req.headers.authorization);
+    if (!found) return false;
+    if (found.page && (!PLAIN_HOST.test(req.headers.host ?? '') || req.headers['x-forwarded-host'] !== undefined)) return false;
+    const cached = cache.peek(found.key);
+    if (!cached) return false;
+    const started = performance.now();
+    const id = newRequestId(req);
+    res.setHeader('X-Request-Id', id);
+    res.on('finish', () => {
+      const responseTime = Math.round(performance.now() - started);
+      logger.info({ req: { id, method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+    });
+    write(req, res, cached);
+    return true;
+  };
+
+  return { middleware, fast };
 }

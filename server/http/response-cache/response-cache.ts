@@ -58,6 +58,16 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /**
+   * The cached answer for `key` if it is certainly current without asking the database (the marks
+   * were read within the check interval): the fast path that skips Express (cachedAnswers.fast).
+   */
+  peek(key: string): CachedResponse | undefined {
+    if (this.marks === undefined || this.options.checkEveryMs === 0 || performance.now() - this.marksReadAt >= this.options.checkEveryMs) return undefined;
+    const found = this.entries.get(key);
+    return found?.version === `${this.window()}|${this.marks}` ? found : undefined;
+  }
+
   /** The cached answer for `key`, made by `render` when missing or stale; null when `render` declines. */
   async get(key: string, render: () => Promise<Rendered | null>): Promise<CachedResponse | null> {
     const version = await this.version();
@@ -103,8 +113,11 @@ export class ResponseCache {
   }
 
   private async version(): Promise<string> {
-    const window = Math.floor(this.options.clock().getTime() / this.options.ttlMs);
-    return `${window}|${await this.currentMarks()}`;
+    return `${this.window()}|${await this.currentMarks()}`;
+  }
+
+  private window(): number {
+    return Math.floor(this.options.clock().getTime() / this.options.ttlMs);
   }
 
   private async currentMarks(): Promise<string> {
