@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import type { HydrateWhen } from './lib/hydration/boot-script';
 import { deferScripts } from './lib/hydration/defer-scripts.server';
 import { NonceProvider } from './lib/nonce';
 
@@ -32,7 +33,7 @@ export default function handleRequest(
       },
       final(done) {
         try {
-          const page = deferScripts(Buffer.concat(chunks).toString('utf8'), renderMark);
+          const page = deferScripts(Buffer.concat(chunks).toString('utf8'), renderMark, hydrateWhen(routerContext));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(page.scriptHashes));
           resolve(new Response(page.html, { headers: responseHeaders, status }));
@@ -63,6 +64,13 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
+}
+
+/** The deepest matched route's `handle.hydrate` (HYDRATE_ON_INTERACTION), else at load. */
+function hydrateWhen({ staticHandlerContext, routeModules }: EntryContext): HydrateWhen {
+  const deepest = staticHandlerContext.matches.at(-1);
+  const handle = deepest ? (routeModules[deepest.route.id]?.handle as { hydrate?: HydrateWhen } | undefined) : undefined;
+  return staticHandlerContext.errors ? 'load' : (handle?.hydrate ?? 'load');
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

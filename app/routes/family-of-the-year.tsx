@@ -3,6 +3,7 @@ import { AwardedFamilies, FamilyOfTheYearHeader } from '../content/AwardedFamili
 import { summarize } from '../lib/seo/summarize';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/family-of-the-year';
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'family_of_the_year') };
@@ -14,6 +15,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   const newest = [...page.families].sort((a, b) => b.year - a.year)[0];
   return pageMeta(matches, page.heading, summarize(page.intro[0] ?? page.heading), newest ? { image: newest.photo.src } : {});
 };
+
+/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

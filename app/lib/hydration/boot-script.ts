@@ -1,13 +1,24 @@
+import { TOKEN_KEY } from '../auth';
+
 /** The id the server gives React Router's module script once it is made inert (see defer-scripts.server.ts). */
 export const DEFERRED_MODULE_ID = 'rr-deferred-module';
 /** The type that keeps the browser from running that script until the boot script does. */
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+/**
+ * When a page's JavaScript runs: `load` right after the first paint; `interaction` only on the
+ * visitor's first touch, click, key or focus (its files are fetched ahead, after the load event).
+ * Signed-in visitors always get `load`: their session needs checking at once.
+ */
+export type HydrateWhen = 'load' | 'interaction';
+/** A route module's `handle` that lets the page wait for the visitor (content pages). */
+export const HYDRATE_ON_INTERACTION = { hydrate: 'interaction' as HydrateWhen };
 /** Dispatched on window by the root once React has hydrated the page (see useHydrationSignal). */
 export const HYDRATED_EVENT = 'app:hydrated';
 
 /**
  * Runs inline at the end of <body>. It starts the page's JavaScript only after the first paint
- * (the load event, then the next frame), or at once on the first interaction. Until React has
+ * (the load event and the first contentful paint, or 3 s after the load event; on an
+ * `interaction` page it only fetches the files then), and at once on the first interaction. Until React has
  * hydrated, a click on a button or a form submit is held and replayed afterwards, and what was
  * typed into a field is handed to React, so nothing a visitor does on a slow phone is lost.
  * Links and the no-JavaScript menus work natively and are left alone.
@@ -16,7 +27,11 @@ export const HYDRATION_BOOT_SCRIPT = `(function(){
 var d=document,w=window,started=0,hydrated=0,held=[],edited=[];
 function start(){if(started)return;started=1;var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
 setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[]}},30000)}
-function later(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function prefetch(i){(i.getAttribute('data-prefetch')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='prefetch';l.href=h;d.head.appendChild(l)})}
+function signedIn(){try{return !!localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){return false}}
+function go(){var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;if(i.getAttribute('data-hydrate')==='interaction'&&!signedIn())prefetch(i);else start()}
+function later(){var done=0;function once(){if(!done){done=1;setTimeout(go,0)}}setTimeout(once,3000);
+try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)once()}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){requestAnimationFrame(once)})}}
 function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Element))return;
 if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
 if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;

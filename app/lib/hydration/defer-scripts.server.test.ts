@@ -26,13 +26,19 @@ describe('deferScripts', () => {
 
   it('leaves no module script the browser would run, but keeps its text for the boot script', () => {
     expect(html).not.toContain('type="module"');
-    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}" id="${DEFERRED_MODULE_ID}">${MODULE}</script>`);
+    expect(html).toContain(
+      `<script type="${DEFERRED_MODULE_TYPE}" id="${DEFERRED_MODULE_ID}" data-hydrate="load" data-prefetch="/assets/entry.client.js /assets/root.js">${MODULE}</script>`,
+    );
     expect(html.endsWith(`<script>${HYDRATION_BOOT_SCRIPT}</script></body></html>`)).toBe(true);
   });
 
   it('allows by hash exactly the scripts the render marked, the deferred module and the boot script', () => {
     expect(scriptHash('window.a=1')).toBe(sha('window.a=1'));
     expect(new Set(scriptHashes)).toEqual(new Set(['window.a=1', 'window.__reactRouterContext = {}', MODULE, HYDRATION_BOOT_SCRIPT].map(sha)));
+  });
+
+  it('marks a page that waits for the visitor, with the files it fetches ahead', () => {
+    expect(deferScripts(PAGE, MARK, 'interaction').html).toContain(`id="${DEFERRED_MODULE_ID}" data-hydrate="interaction" data-prefetch="/assets/entry.client.js /assets/root.js">`);
   });
 
   it('never allows a script that reached the HTML without the mark (injected content)', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, HYDRATION_BOOT_SCRIPT } from './boot-script';
+import { DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, HYDRATION_BOOT_SCRIPT, type HydrateWhen } from './boot-script';
 
 export interface DeferredPage {
   html: string;
@@ -7,7 +7,7 @@ export interface DeferredPage {
   scriptHashes: string[];
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -15,21 +15,23 @@ export const scriptHash = (source: string) => `'sha256-${createHash('sha256').up
 /**
  * Makes a rendered page paint before any JavaScript is fetched (ADR 028): drops React Router's
  * modulepreload links, turns its module script into inert text the boot script starts after the
- * first paint, and adds that boot script. Only scripts carrying `renderMark` (the nonce the page
+ * first paint (or on the first interaction, `when` says), and adds that boot script. Only scripts carrying `renderMark` (the nonce the page
  * was rendered with, known to nobody else) are allowed by hash, so a script that found its way
  * into the HTML some other way still cannot run. The mark is removed.
  */
-export function deferScripts(html: string, renderMark: string): DeferredPage {
+export function deferScripts(html: string, renderMark: string, when: HydrateWhen = 'load'): DeferredPage {
   if (!/^[\w-]{16,}$/.test(renderMark)) throw new Error('the render mark must be a long random token');
   const mark = ` nonce="${renderMark}"`;
   const ours = new RegExp(`<script${escapeRegExp(mark)}([^>]*)>([\\s\\S]*?)</script>`, 'g');
   const hashes = new Set<string>();
   let modules = 0;
-  let out = html.replace(MODULE_PRELOAD, '').replace(ours, (_whole, attributes: string, source: string) => {
+  // The files React Router would have preloaded: an `interaction` page fetches them after the load event.
+  const files = new Set<string>();
+  let out = html.replace(MODULE_PRELOAD, (_link, href: string) => (files.add(href), '')).replace(ours, (_whole, attributes: string, source: string) => {
     if (source) hashes.add(scriptHash(source));
     if (attributes === ' type="module" async=""') {
       modules += 1;
-      return `<script type="${DEFERRED_MODULE_TYPE}" id="${DEFERRED_MODULE_ID}">${source}</script>`;
+      return `<script type="${DEFERRED_MODULE_TYPE}" id="${DEFERRED_MODULE_ID}" data-hydrate="${when}" data-prefetch="${[...files].join(' ')}">${source}</script>`;
     }
     return `<script${attributes}>${source}</script>`;
   });
