@@ -40,6 +40,8 @@ export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
               }}
               href={photo.src}
               onClick={(event) => open(event, i)}
+              // Before hydration the boot script holds the click for the lightbox (ADR 028).
+              data-hold-click=""
               aria-label={`Open photo ${i + 1} of ${total}: ${photo.alt}`}
               className="group block overflow-hidden rounded-lg bg-brand-50 shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md"
             >

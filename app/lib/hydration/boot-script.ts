@@ -21,7 +21,8 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * `interaction` page it only fetches the files then), and at once on the first interaction. Until React has
  * hydrated, a click on a button or a form submit is held and replayed afterwards, and what was
  * typed into a field is handed to React, so nothing a visitor does on a slow phone is lost.
- * Links and the no-JavaScript menus work natively and are left alone.
+ * Links and the no-JavaScript menus work natively and are left alone, but for links marked
+ * `data-hold-click` (a thumbnail that opens the lightbox rather than the bare file).
  */
 export const HYDRATION_BOOT_SCRIPT = `(function(){
 var d=document,w=window,started=0,hydrated=0,held=[],edited=[];
@@ -34,7 +35,7 @@ function later(){var done=0;function once(){if(!done){done=1;setTimeout(go,0)}}s
 try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)once()}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){requestAnimationFrame(once)})}}
 function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Element))return;
 if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
-if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;
+if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button],[data-hold-click]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;
 e.preventDefault();e.stopImmediatePropagation();held.push(function(){b.isConnected&&b.click()});return}
 if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
@@ -43,5 +44,7 @@ if(el instanceof HTMLSelectElement){el.dispatchEvent(new Event('change',{bubbles
 if(el.type==='checkbox'||el.type==='radio'){var c=el.checked;if(c===el.defaultChecked&&el.type==='radio')return;el.checked=!c;el.click();return}
 if(!('value' in el)||el.type==='file')return;var v=el.value,set=own(el,'value');el.value=v+' ';set&&set.set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))}
 ['pointerdown','touchstart','keydown','focusin','click','submit','input','change'].forEach(function(n){d.addEventListener(n,hold,true)});
-w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;edited.forEach(replay);held.forEach(function(f){f()});held=[];edited=[]});
+w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(replay);held=[];edited=[];
+// React commits the replayed typing in a microtask: the held clicks and submits come after it.
+setTimeout(function(){h.forEach(function(f){f()})},0)});
 if(d.readyState==='complete')later();else w.addEventListener('load',later)})()`;
