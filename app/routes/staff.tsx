@@ -4,7 +4,6 @@ import { summarize } from '../lib/seo/summarize';
 import { StaffCards } from '../content/StaffCards';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/staff';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'staff') };
@@ -17,9 +16,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   const who = page.staff.map((member) => `${member.name} (${member.role})`).join(', ');
   return pageMeta(matches, page.heading, summarize(`Meet the people behind the foundation: ${who}.`));
 };
-
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

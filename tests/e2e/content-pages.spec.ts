@@ -121,6 +121,9 @@ test.describe('Staff (/staff)', () => {
 
   test('the tabs switch with the arrow keys, Home and End', async ({ page }) => {
     await page.goto('/staff');
+    // Keys pressed before the page has hydrated are the browser's alone (ADR 028): a keyboard
+    // user of the tabs meets a page that is ready.
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
     const member = staff.staff[1]!;
     const card = main(page).getByRole('article', { name: member.name });
     const tab = (name: string) => card.getByRole('tab', { name });

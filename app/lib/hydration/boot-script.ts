@@ -36,7 +36,7 @@ try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-
 function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Element))return;
 if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
 if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button],[data-hold-click]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;
-e.preventDefault();e.stopImmediatePropagation();held.push(function(){b.isConnected&&b.click()});return}
+e.preventDefault();e.stopImmediatePropagation();held.push(function(){if(!b.isConnected)return;b.dispatchEvent(new MouseEvent('mousedown',{bubbles:true,cancelable:true,button:0}));b.click()});return}
 if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
 function replay(el){if(!el.isConnected)return;
