@@ -31,7 +31,9 @@ setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[]}},30000)}
 function prefetch(i){(i.getAttribute('data-prefetch')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='prefetch';l.href=h;d.head.appendChild(l)})}
 function signedIn(){try{return !!localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){return false}}
 function go(){var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;if(i.getAttribute('data-hydrate')==='interaction'&&!signedIn())prefetch(i);else start()}
-function later(){var done=0;function once(){if(!done){done=1;setTimeout(go,0)}}setTimeout(once,3000);
+// A task of its own without timers: a page whose clock is paused or faked still starts.
+function task(f){var c=new MessageChannel();c.port1.onmessage=function(){f()};c.port2.postMessage(0)}
+function later(){var done=0;function once(){if(!done){done=1;task(go)}}setTimeout(once,3000);
 try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)once()}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){requestAnimationFrame(once)})}}
 function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Element))return;
 if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
@@ -46,5 +48,5 @@ if(!('value' in el)||el.type==='file')return;var v=el.value,set=own(el,'value');
 ['pointerdown','touchstart','keydown','focusin','click','submit','input','change'].forEach(function(n){d.addEventListener(n,hold,true)});
 w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(replay);held=[];edited=[];
 // React commits the replayed typing in a microtask: the held clicks and submits come after it.
-setTimeout(function(){h.forEach(function(f){f()})},0)});
+task(function(){h.forEach(function(f){f()})})});
 if(d.readyState==='complete')later();else w.addEventListener('load',later)})()`;
