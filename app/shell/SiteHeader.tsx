@@ -143,6 +143,10 @@ function MobileMenu({ site }: { site: Site | null }) {
   const focusOnOpen = (event: ToggleEvent<HTMLDivElement>) => {
     if (event.newState === 'open') closeButton.current?.focus();
   };
+  // Opened before the page hydrated (ADR 028): the toggle came before React did, so take focus now.
+  useEffect(() => {
+    if (popover.current?.matches(':popover-open') && !popover.current.contains(document.activeElement)) closeButton.current?.focus();
+  }, []);
   const item = (link: NavLinkItem | AccountLinkItem, indent = false) => (
     <li key={link.to} data-auth-only={'audience' in link ? link.audience : undefined}>
       <MenuLink link={link} className={(active) => mobileLinkClass(active, indent)} onClick={close} />
