@@ -8,8 +8,8 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 /*
  * Both menus are plain HTML that works before (and without) JavaScript: the desktop About sub-menu
  * is a <details> disclosure and the phone menu a popover opened by <button popovertarget>. Once
- * the page is hydrated, the script below only adds what HTML cannot do alone: close them after a
- * navigation, on Escape (the details), on a click outside (the details) and when focus leaves them.
+ * the page is hydrated, the script below only adds what HTML cannot do alone: close them when a
+ * navigation starts, on Escape (the details), on a click outside (the details) and when focus leaves them.
  */
 
 const desktopLinkClass = (active: boolean) =>
@@ -29,9 +29,9 @@ function MenuLink({ link, className, onClick }: { link: NavLinkItem; className: 
 }
 
 /**
- * Calls `close` when a navigation starts (a link, Back or Forward) and when one ends, but not on the
- * first render: the header stays mounted across client-side navigations, and a menu opened before
- * hydration stays open through it.
+ * Calls `close` when a navigation starts (a link, Back or Forward: the location being loaded, or
+ * else the current one, is a new one), not on the first render: the header stays mounted across
+ * client-side navigations, and a menu opened before hydration stays open through it.
  */
 function useCloseOnNavigation(close: () => void) {
   const current = useLocation().key;
@@ -44,7 +44,7 @@ function useCloseOnNavigation(close: () => void) {
   }, [key, close]);
 }
 
-/** Whether focus moved to somewhere outside `container` (not merely to nowhere, as on a click on plain text). */
+/** Whether focus moved out of the element listening, to another element (not to nowhere, as on a click on plain text). */
 const focusLeft = (event: FocusEvent<HTMLElement>) => event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget);
 
 function Logo({ site, compact = false }: { site: Site | null; compact?: boolean }) {
@@ -128,6 +128,12 @@ function DesktopNav() {
 const MOBILE_MENU_ID = 'site-menu';
 
 /**
+ * Whether `element` is an open popover. Checks for the API first: a browser without popovers
+ * (before Safari 17) knows neither `hidePopover` nor `:popover-open`, and `matches` would throw.
+ */
+const isOpenPopover = (element: HTMLElement | null): element is HTMLElement => !!element && 'hidePopover' in element && element.matches(':popover-open');
+
+/**
  * The phone menu: a popover (Escape closes it natively) holding an overlay and the panel that slides
  * in from the right (app/app.css). The overlay is a hide button, so a tap on it closes the menu
  * without JavaScript and never reaches the page below.
@@ -136,7 +142,7 @@ function MobileMenu({ site }: { site: Site | null }) {
   const popover = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const close = () => {
-    if (popover.current?.matches(':popover-open')) popover.current.hidePopover();
+    if (isOpenPopover(popover.current)) popover.current.hidePopover();
   };
   useCloseOnNavigation(close);
   // Like a dialog, the open menu takes focus (without JavaScript, Tab from the menu button goes into it).
@@ -145,7 +151,7 @@ function MobileMenu({ site }: { site: Site | null }) {
   };
   // Opened before the page hydrated (ADR 028): the toggle came before React did, so take focus now.
   useEffect(() => {
-    if (popover.current?.matches(':popover-open') && !popover.current.contains(document.activeElement)) closeButton.current?.focus();
+    if (isOpenPopover(popover.current) && !popover.current.contains(document.activeElement)) closeButton.current?.focus();
   }, []);
   const item = (link: NavLinkItem | AccountLinkItem, indent = false) => (
     <li key={link.to} data-auth-only={'audience' in link ? link.audience : undefined}>
