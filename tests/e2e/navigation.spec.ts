@@ -1,6 +1,6 @@
 import { content, EVENTS } from './content';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, isPhone, test } from './fixtures';
 
 /** Menu label, path, and the heading the page shows (content pages: the fixture's headings). */
 const ABOUT = [
@@ -9,6 +9,15 @@ const ABOUT = [
   ['Staff', '/staff', content.staff.heading],
   ['Golf Pros', '/golfers', content.golfers.heading],
 ] as const;
+
+/**
+ * Lets the page hydrate, so the menus' scripts can be checked: a content page runs its JavaScript
+ * only on the visitor's first interaction (ADR 028), and until then the menus work as plain HTML.
+ */
+async function hydrate(page: Page) {
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
 
 /** The About sub-menu's toggle: a <summary> (a native disclosure, so it works without JavaScript). */
 const aboutToggle = (nav: Locator) => nav.locator('summary', { hasText: 'About' });
@@ -28,10 +37,7 @@ const MAIN = [
 test.describe('desktop top menu', { tag: '@desktop' }, () => {
   test('every top link navigates without a full reload', async ({ page }) => {
     await page.goto('/sponsors');
-    // A content page runs its script on the visitor's first touch or key (ADR 028); from then on
-    // links change the page in place. (Before that a link is an ordinary one: a full load.)
-    await page.keyboard.press('Shift');
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await hydrate(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, path, heading] of MAIN) {
@@ -49,6 +55,7 @@ test.describe('desktop top menu', { tag: '@desktop' }, () => {
 
   test('the About sub-menu opens by mouse and by keyboard and each link navigates', async ({ page }) => {
     await page.goto('/');
+    await hydrate(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, path, heading] of ABOUT) {
       await aboutToggle(nav).click();
@@ -86,6 +93,7 @@ test.describe('desktop top menu', { tag: '@desktop' }, () => {
 test.describe('phone slide-out menu', { tag: '@phone' }, () => {
   test('shows the logo and Donate in the bar, and slides the menu in and out over 500 ms', async ({ page }) => {
     await page.goto('/events');
+    await hydrate(page);
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: /home/ })).toHaveAttribute('href', '/');
     await expect(banner.getByRole('button', { name: 'Donate' })).toBeVisible();
@@ -110,6 +118,7 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
 
   test('a tap on the overlay closes the menu and does not reach the page below; so does tabbing out of it', async ({ page }) => {
     await page.goto('/events');
+    await hydrate(page);
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(panel).toBeVisible();
@@ -126,9 +135,11 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
     await expect(page).toHaveURL(/\/events$/);
   });
 
-  test('every menu link navigates and closes the menu', async ({ page }) => {
+  test('every menu link navigates without a full reload and closes the menu', async ({ page }) => {
     test.slow(); // a dozen pages, each behind a 500 ms slide in and out
     await page.goto('/');
+    await hydrate(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     for (const [label, path, heading] of [...ABOUT, ...MAIN]) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       const nav = page.getByRole('navigation', { name: 'Mobile' });
@@ -137,7 +148,37 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
       await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
       await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
     }
+    // Client-side navigation: the script, not a new page, closed the menu each time.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
+});
+
+test('a menu opened before the page has hydrated stays open through it, and its links then navigate in place', async ({ page }) => {
+  // A slow phone: the page has painted, its scripts have not arrived yet.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/events');
+  const phone = isPhone(page);
+  const nav = page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+  else await aboutToggle(nav).click();
+  await expect(nav.getByRole('link', { name: 'Golf Pros' })).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(nav.getByRole('link', { name: 'Golf Pros' })).toBeVisible();
+  // The phone menu takes focus as if it had been opened by the script.
+  if (phone) await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await nav.getByRole('link', { name: 'Golf Pros' }).click();
+  await expect(page).toHaveURL(/\/golfers$/);
+  await expect(page.getByRole('heading', { name: content.golfers.heading, exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Golf Pros' })).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 });
 
 test('the logo links home', async ({ page }) => {
