@@ -76,7 +76,8 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         if (event.key === 'ArrowRight') stopThen(() => emblaApi?.scrollNext());
       }}
     >
-      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'}>
+      {/* Before the script runs the slides scroll sideways, so the keyboard must be able to reach them. */}
+      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'} tabIndex={ready ? undefined : 0}>
         <div id={id} className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div
