@@ -45,6 +45,7 @@ import {
   toMeasure,
 } from './bench-lib';
 import { publicPages, type PublicRoute, readApi, samplesFromSite, selectRoutes } from './public-routes';
+import { compiledServer } from '../scripts/compiled-command.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = envCount(process.env, 'BENCH_DURATION', 10);
@@ -152,7 +153,7 @@ function logProblems(logFile: string): { lines: number; warn: number; error: num
   return { lines: lines.length, warn: lines.filter((l) => level(l) === 40).length, error: lines.filter((l) => level(l) >= 50).length };
 }
 
-buildIfNeeded();
+await buildIfNeeded();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-bench-'));
 const logFile = path.join(dataDir, 'server.log');
 const children: ChildProcess[] = [];
@@ -160,7 +161,7 @@ let allPassed: boolean | undefined; // set once the report is written
 try {
   const port = await freePort();
   const logFd = openSync(logFile, 'a');
-  const siteChild = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const siteChild = spawn(...compiledServer(), {
     cwd: ROOT,
     stdio: ['ignore', logFd, logFd], // the request log, as in production; read for warnings at the end
     env: {

@@ -1,2 +1,4 @@
-export function buildIsCurrent(): boolean;
-export function buildIfNeeded(): boolean;
+export function buildState(): 'missing' | 'stale' | 'current';
+export function buildServerIfNeeded(): Promise<boolean>;
+export function buildIfNeeded(): Promise<boolean>;
+export function serverBuildIsCurrent(): boolean;

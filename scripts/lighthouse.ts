@@ -184,7 +184,7 @@ async function main(): Promise<PageResult[]> {
   } catch {
     throw new Error(`no Chromium at ${CHROMIUM_LAUNCH.executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   }
-  buildIfNeeded();
+  await buildIfNeeded();
   // Production settings, as deployed. Its CSP adds `upgrade-insecure-requests` and it sends HSTS;
   // neither affects this plain-http run: Chromium does not upgrade requests to a potentially
   // trustworthy origin such as http://127.0.0.1 and ignores HSTS received over http.

@@ -20,7 +20,7 @@ const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '
 const outDir = path.resolve('screenshots');
 mkdirSync(outDir, { recursive: true });
 
-buildIfNeeded();
+await buildIfNeeded();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-shots-'));
 const server = await startServer(
   loadConfig({ DATA_DIR: dataDir, DATABASE_URL: path.join(dataDir, 'db.sqlite'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }),

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServer } from './compiled-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // FRESH_DATA_DIR names the folder when a test must reach the same database (npm run staff:add).
@@ -46,7 +47,7 @@ if (process.env.FIXTURE_CONTENT === '1' || usePostgres) {
   await unregister();
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+const child = spawn(...compiledServer(), {
   cwd: root,
   stdio: 'inherit',
   env: { LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },

@@ -63,7 +63,7 @@ function sizeOf(publicPath: string, url: string): FileSize {
 
 const sum = (sizes: FileSize[], key: 'raw' | 'gzip') => sizes.reduce((total, size) => total + size[key], 0);
 
-buildIfNeeded();
+await buildIfNeeded();
 const build = (await import(pathToFileURL(path.join(ROOT, 'build', 'server', 'index.js')).href)) as ServerBuildShape;
 const publicPath = build.publicPath ?? '/';
 const includeManifestModule = build.routeDiscovery?.mode !== 'lazy';

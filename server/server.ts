@@ -12,9 +12,10 @@ import { createApp, type PageSource } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
 import { startJobs } from './jobs';
+import { findProjectRoot } from './project-root';
 import { createServices, type ServerServices } from './services';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const PROJECT_ROOT = findProjectRoot(import.meta.dirname);
 export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
 // Shutdown stops listening once nothing has come in for this long (after the drain period).
 const QUIET_MS = 250;

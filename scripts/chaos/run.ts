@@ -17,7 +17,7 @@
  * writes bench/chaos.json, and exits 1 if a charged payment was lost or doubled, an event sold more
  * places than it has, a recorded payment has not exactly one mail, or fewer kills happened than asked.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,7 +67,7 @@ const gateways = (values.gateway === 'both' ? ['simulated', 'stripe'] : [values.
 const outFile = path.resolve(PROJECT_ROOT, values.out ?? 'bench/chaos.json');
 
 // The API does not depend on the pages, but the server will not start without a build.
-if (!existsSync(path.join(PROJECT_ROOT, 'build/server/index.js')) && buildIfNeeded()) console.log('[chaos] site built');
+if (await buildIfNeeded()) console.log('[chaos] site built');
 
 // The test fixture's content (the chaos events are the harness's own), as in tests/integration/chaos.test.ts.
 const content = materializeFixtureContent();

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { clockEnv } from '../../tests/helpers/clock-env';
 import { freePort } from '../free-port';
 import { exchange } from './http';
+import { compiledServer } from '../compiled-command.mjs';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -79,7 +80,7 @@ export class ServerSupervisor {
 
   private async startOnce(): Promise<void> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
+    const child = spawn(...compiledServer(), {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', ...clockEnv(), ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

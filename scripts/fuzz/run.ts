@@ -54,7 +54,7 @@ if (!['sqlite', 'postgres', 'both'].includes(values.db)) throw new Error(`--db m
 const kinds: DbKind[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db as DbKind];
 const outFile = path.resolve(PROJECT_ROOT, values.out ?? 'bench/fuzz.json');
 
-if (buildIfNeeded()) console.log('[fuzz] site built');
+if (await buildIfNeeded()) console.log('[fuzz] site built');
 
 // The content the in-suite fuzz test runs on (tests/fixtures/fixture-content.ts), so its replay command
 // (`--seed … --only …`) meets the same pages, events and albums.

@@ -1,5 +1,5 @@
 /**
- * The site as its own process (`node --import tsx server/main.ts`, what `npm start` runs) on a
+ * The site as its own process (`build/node/main.js`, what `npm start` runs) on a
  * throwaway database, watched while the fuzzer runs: its exit is a failure, and its error log
  * lines are kept by request id so a 500 can be shown with its cause.
  */
@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { createPostgresDatabase, type PostgresCluster } from '../../tests/helpers/postgres-cluster';
 import { clockEnv } from '../../tests/helpers/clock-env';
 import { freePort } from '../free-port';
+import { compiledServer } from '../compiled-command.mjs';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -39,7 +40,7 @@ interface LogLine {
 export async function startServerProcess(env: { DATABASE_URL: string; DATA_DIR: string; CONTENT_DIR: string }): Promise<ServerProcess> {
   // main.ts announces its address at info level only; with LOG_LEVEL=warn we choose the port.
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
+  const child: ChildProcess = spawn(...compiledServer(), {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

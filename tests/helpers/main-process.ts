@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import path from 'node:path';
 import { clockEnv } from './clock-env';
 import { PROJECT_ROOT } from './test-server';
+import { compiledServer } from '../../scripts/compiled-command.mjs';
 
 export interface MainProcess {
   child: ChildProcessWithoutNullStreams;
@@ -15,9 +15,9 @@ export interface MainProcess {
 
 const LISTENING = /listening on (http:\/\/[^"\s]+)/;
 
-/** `server/main.ts` as its own process (what `npm start` runs), with only the given environment. */
+/** The compiled server (build/node/main.js) as its own process, what `npm start` runs, with only the given environment. */
 export function runMain(env: Record<string, string>, untilOutput: RegExp | undefined = LISTENING): MainProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/main.ts')], {
+  const child = spawn(...compiledServer(), {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', ...clockEnv(), ...env },
   });

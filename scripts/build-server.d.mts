@@ -1,0 +1,3 @@
+export const SERVER_OUT_DIR: string;
+export const SERVER_ENTRIES: Record<string, string>;
+export function buildServer(): Promise<void>;
