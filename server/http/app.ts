@@ -14,6 +14,7 @@ import type { Logger } from '../logger';
 import type { ServerServices } from '../services';
 import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
+import { readinessRoute } from './readiness';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { pagePolicy, securityHeaderValues, securityHeaders } from './middleware/security-headers';
 import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
@@ -127,6 +128,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     }
   });
   app.all('/healthz', notAllowed);
+  app.get('/readyz', readinessRoute({ db, dialect: config.database.kind, isShuttingDown, logger }));
+  app.all('/readyz', notAllowed);
 
   // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
