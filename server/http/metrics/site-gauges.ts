@@ -4,7 +4,7 @@ import { PAYMENT_STATES, readSiteFigures, type SiteFigures } from '../../db/repo
 import type { Logger } from '../../logger';
 
 // Every instance reads the same database: these say the same on each. Aggregate with max(), not sum().
-const SITE_WIDE = '(site-wide: read from the database at scrape time, the same on every instance)';
+const SITE_WIDE = 'Site-wide: read from the database at scrape time, the same on every instance.';
 
 /**
  * Gauges read from the database when Prometheus scrapes (prom-client calls each gauge's collect;
@@ -45,7 +45,7 @@ export function registerSiteGauges(registry: Registry, { db, logger, clock }: { 
     });
   new Gauge({
     name: 'foundation_payments',
-    help: `Payments (donations and sign-ups) by state ${SITE_WIDE}.`,
+    help: `Payments (donations and sign-ups) by state. ${SITE_WIDE}`,
     labelNames: ['state'],
     registers,
     async collect() {
@@ -67,7 +67,7 @@ export function registerSiteGauges(registry: Registry, { db, logger, clock }: { 
   const poolGauge = (name: string, help: string, value: (use: NonNullable<ReturnType<typeof poolUseOf>>) => number) =>
     new Gauge({
       name,
-      help: `${help} (this instance's PostgreSQL pool)`,
+      help: `${help} (this instance's PostgreSQL pool).`,
       registers,
       collect() {
         const use = poolUseOf(db);
