@@ -148,6 +148,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).payments).toEqual({ kind: 'simulated' });
   });
 
+  it('turns metrics on only with a long enough bearer token, never echoing it', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).metricsToken).toBeUndefined();
+    const token = 'a1b2c3d4e5f6a7b8c9d0';
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const short = problemsOf({ DATA_DIR: tempDir(), METRICS_TOKEN: 'sh0rt-s3cret' });
+    expect(short).toMatch(/METRICS_TOKEN must be at least 16 characters .*\(hidden, 12 characters\)$/m);
+    expect(short).not.toContain('sh0rt-s3cret');
+    expect(problemsOf({ DATA_DIR: tempDir(), METRICS_TOKEN: 'has spaces in the middle' })).toMatch(/METRICS_TOKEN must be a bearer token/);
+  });
+
   it('reads mail settings: SMTP URL or the outbox folder under DATA_DIR', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox') });

@@ -41,6 +41,13 @@ const EnvSchema = z.object({
   JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(2_000),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 32`)')
+    .max(256, 'must be at most 256 characters')
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'must be a bearer token: letters, digits and . _ ~ + / - (e.g. `openssl rand -hex 32`)')
+    .optional(),
   PAGE_CACHE: booleanFromEnv.default(true),
   PAGE_CACHE_CHECK_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1_000),
   PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(3_600_000).default(30_000),
@@ -100,6 +107,8 @@ export interface AppConfig {
    * (ADR 029), checked against the database's change marks every `checkEveryMs` and never older than `ttlMs`.
    */
   pageCache: { enabled: boolean; checkEveryMs: number; ttlMs: number };
+  /** GET /metrics answers only with this bearer token; without it the path is a 404 and nothing is collected. */
+  metricsToken: string | undefined;
   mail: MailConfig;
   payments: PaymentsConfig;
   media: MediaConfig;
@@ -139,6 +148,7 @@ export class ConfigError extends Error {
  */
 const SECRET_SETTINGS = new Set([
   'JWT_SECRET',
+  'METRICS_TOKEN',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'SMTP_URL',
@@ -297,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     pageCache: { enabled: env.PAGE_CACHE, checkEveryMs: env.PAGE_CACHE_CHECK_MS, ttlMs: env.PAGE_CACHE_TTL_MS },
+    metricsToken: env.METRICS_TOKEN,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

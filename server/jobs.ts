@@ -1,3 +1,4 @@
+import type { AppMetrics } from './http/metrics/registry';
 import type { Logger } from './logger';
 import type { ServerServices } from './services';
 
@@ -15,7 +16,7 @@ const MONTHLY_GIFTS_EVERY_MS = 5 * 60_000;
  * claims its rows in the database, so any number of instances may run them side by side. `stop`
  * waits for runs in progress, so shutdown never closes the database under them.
  */
-export function startJobs({ services, logger }: { services: ServerServices; logger: Logger }) {
+export function startJobs({ services, logger, metrics }: { services: ServerServices; logger: Logger; metrics?: AppMetrics }) {
   const inFlight = new Set<Promise<unknown>>();
   function track(name: string, run: () => Promise<unknown>): void {
     const promise = run().catch((error: unknown) => logger.error({ err: error, job: name }, 'background job failed'));
@@ -27,7 +28,18 @@ export function startJobs({ services, logger }: { services: ServerServices; logg
     // One sweep at a time per instance; a slow gateway must not pile runs up.
     if (sweeping) return;
     sweeping = true;
-    track('payment sweep', () => services.sweep.sweep({ everything }).finally(() => (sweeping = false)));
+    track('payment sweep', () =>
+      services.sweep
+        .sweep({ everything })
+        .then(
+          (result) => metrics?.sweepFinished(result),
+          (error: unknown) => {
+            metrics?.sweepFailed();
+            throw error;
+          },
+        )
+        .finally(() => (sweeping = false)),
+    );
   };
 
   let charging = false;

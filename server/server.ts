@@ -9,6 +9,7 @@ import { createDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createApp, type PageSource } from './http/app';
+import { createAppMetrics } from './http/metrics/registry';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
 import { startJobs } from './jobs';
@@ -84,7 +85,9 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     let listeningUrl = `http://localhost:${config.port}`;
     // Links in mail and pages go to PUBLIC_URL (required in production), else to this server.
     const siteOrigin = () => config.publicUrl ?? listeningUrl;
-    const services = createServices({ db, config, mailer, logger, origin: siteOrigin, clock: options.clock });
+    // Nothing is collected unless /metrics is on (METRICS_TOKEN).
+    const metrics = config.metricsToken ? createAppMetrics({ db, logger, clock: options.clock }) : undefined;
+    const services = createServices({ db, config, mailer, logger, origin: siteOrigin, clock: options.clock, onMailAttempt: metrics?.mailDelivery });
     const { listener } = createApp({
       config,
       db,
@@ -94,6 +97,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       isShuttingDown: () => shuttingDown,
       siteOrigin,
       clock: options.clock,
+      metrics,
     });
     const server = createServer(listener);
     server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -107,7 +111,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     listeningUrl = url;
     // Payments that succeeded while their page died are settled now; mail left unsent goes out.
-    const jobs = startJobs({ services, logger });
+    const jobs = startJobs({ services, logger, metrics });
     // What the server is doing, so shutdown can tell when every request already sent has arrived.
     let inFlight = 0;
     let lastActivity = Date.now();

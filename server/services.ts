@@ -64,16 +64,18 @@ export interface ServiceDeps {
   origin: () => string;
   /** Tests age holds and payments by moving the clock. */
   clock?: () => Date;
+  /** Each mail delivery attempt's result, for the instance's metrics. */
+  onMailAttempt?: (result: 'sent' | 'failed') => void;
 }
 
 /** The one place the domain services are built; HTTP routes and page loaders share them. */
-export function createServices({ db, config, mailer, logger, origin, clock = () => new Date() }: ServiceDeps): ServerServices {
+export function createServices({ db, config, mailer, logger, origin, clock = () => new Date(), onMailAttempt }: ServiceDeps): ServerServices {
   const dialect = config.database.kind;
   const content = createContentService(db, clock);
   const siteFacts = siteFactsFrom(content);
   const gateway = createGateway(config.payments, { db, logger });
   const counters = createCounters(db, clock);
-  const mail = createMailDelivery({ db, mailer, logger, clock, messageIdHost: () => new URL(origin()).hostname });
+  const mail = createMailDelivery({ db, mailer, logger, clock, messageIdHost: () => new URL(origin()).hostname, onAttempt: onMailAttempt });
   const payments = createPaymentCore({
     db,
     dialect,

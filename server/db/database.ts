@@ -11,6 +11,23 @@ export type Db = Kysely<Database>;
 // COUNT(*) and BIGINT arrive as strings from pg; our counts and cents fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+// Kysely keeps its pool to itself; /metrics reads the pool's counts through this.
+const pools = new WeakMap<Db, pg.Pool>();
+
+export interface PoolUse {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The PostgreSQL pool's use right now; null for SQLite (one synchronous connection, no pool). */
+export function poolUseOf(db: Db): PoolUse | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
+}
+
 /**
  * `onConnectionLost` hears of idle PostgreSQL connections the server dropped (a restart, a
  * failover, an administrator): the pool opens new ones on next use, so it is news, not a failure.
@@ -20,7 +37,9 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost: (error:
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
     pool.on('error', onConnectionLost);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (target.file !== ':memory:') ownerOnlyDatabaseFile(target.file);
   const sqlite = new SQLite(target.file);

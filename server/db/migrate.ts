@@ -1,7 +1,7 @@
-import { Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import type { Dialect } from './migrations/helpers';
-import { DialectMigrationProvider } from './migrations/index';
+import { DialectMigrationProvider, knownMigrations } from './migrations/index';
 
 export class MigrationError extends Error {
   constructor(migration: string, cause: unknown) {
@@ -19,4 +19,42 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[
     throw new MigrationError(failed, error);
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+// Kysely's PostgreSQL migration lock is a session advisory lock on this key (kysely's
+// postgres-adapter.js); pg_locks shows a bigint key as its high and low 32 bits.
+const KYSELY_LOCK_KEY = BigInt('3853314791062309107');
+const LOCK_CLASSID = Number(KYSELY_LOCK_KEY >> 32n);
+const LOCK_OBJID = Number(KYSELY_LOCK_KEY & 0xffffffffn);
+
+/**
+ * Where the schema stands for this code: `current` when every migration it knows is applied
+ * (a database ahead of it, during a rolling deploy, counts as current), `pending` when one is
+ * missing (or the history table is), `migrating` while an instance holds Kysely's migration
+ * lock (PostgreSQL; SQLite has one instance and no lock). One cheap query; throws when the
+ * database does not answer.
+ */
+export async function schemaState(db: Db, dialect: Dialect): Promise<'current' | 'pending' | 'migrating'> {
+  const known = knownMigrations();
+  const applied = sql<number>`(select count(*) from ${sql.table(DEFAULT_MIGRATION_TABLE)} where name in (${sql.join(known)}))`;
+  const lock =
+    dialect === 'postgres'
+      ? sql<number>`(select count(*) from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and classid = ${LOCK_CLASSID} and objid = ${LOCK_OBJID} and database = (select oid from pg_database where datname = current_database()))`
+      : sql<number>`0`;
+  let row: { applied: number; locks: number } | undefined;
+  try {
+    row = (await sql<{ applied: number; locks: number }>`select ${applied} as applied, ${lock} as locks`.execute(db)).rows[0];
+  } catch (error) {
+    // No history table yet is a database nobody migrated; anything else is the database failing.
+    await sql`select 1`.execute(db);
+    if (isMissingTable(error)) return 'pending';
+    throw error;
+  }
+  if (Number(row?.locks ?? 0) > 0) return 'migrating';
+  return Number(row?.applied ?? 0) === known.length ? 'current' : 'pending';
+}
+
+function isMissingTable(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /no such table|does not exist/i.test(message);
 }

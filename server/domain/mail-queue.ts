@@ -75,6 +75,8 @@ export interface MailDeliveryDeps {
   /** Host part of Message-IDs (the site's host name). */
   messageIdHost: () => string;
   clock?: () => Date;
+  /** Hears each attempt's result (the instance's metrics). */
+  onAttempt?: (result: 'sent' | 'failed') => void;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface MailDeliveryDeps {
  * that fails is retried with backoff; after a crash mid-send the message goes again with the same
  * Message-ID (at least once; the outbox folder mailer overwrites its file, so exactly once there).
  */
-export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = () => new Date() }: MailDeliveryDeps) {
+export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = () => new Date(), onAttempt = () => undefined }: MailDeliveryDeps) {
   let running: Promise<{ sent: number; failed: number }> | null = null;
   let again = false;
 
@@ -103,8 +105,10 @@ export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = 
           await mailer.send(toMailMessage(message, messageIdHost()));
           await markMailSent(db, message.id, message.sensitive, clock().toISOString());
           sent += 1;
+          onAttempt('sent');
         } catch (error) {
           failed += 1;
+          onAttempt('failed');
           const retryAt = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
           await scheduleMailRetry(db, message.id, error instanceof Error ? error.message : String(error), retryAt);
           const log = { err: error, mailId: message.id, purpose: message.purpose, paymentId: message.paymentId, attempts, retryAt };

@@ -14,6 +14,10 @@ import type { Logger } from '../logger';
 import type { ServerServices } from '../services';
 import { createBackOfficeContext } from './admin/back-office-context';
 import { apiRouter } from './api/index';
+import { publicReadPattern } from './api/public-reads';
+import { metricsRoute, type AppMetrics } from './metrics/registry';
+import { NO_PAGES, pagePatterns } from './metrics/route-label';
+import { readinessRoute } from './readiness';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { pagePolicy, securityHeaderValues, securityHeaders } from './middleware/security-headers';
 import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
@@ -48,6 +52,8 @@ export interface AppDeps {
   siteOrigin: () => string;
   /** The services' clock: cached pages last no longer than the time window they were made in. */
   clock?: () => Date;
+  /** Present when METRICS_TOKEN is set: requests are counted and GET /metrics answers. */
+  metrics?: AppMetrics;
 }
 
 export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicConfig {
@@ -60,7 +66,7 @@ export function publicConfigOf(config: AppConfig, siteOrigin: string): PublicCon
   };
 }
 
-export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin, clock = () => new Date() }: AppDeps): { app: Express; listener: RequestListener } {
+export function createApp({ config, db, services, logger, pages, isShuttingDown = () => false, siteOrigin, clock = () => new Date(), metrics }: AppDeps): { app: Express; listener: RequestListener } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -127,6 +133,13 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     }
   });
   app.all('/healthz', notAllowed);
+  app.get('/readyz', readinessRoute({ db, dialect: config.database.kind, isShuttingDown, logger }));
+  app.all('/readyz', notAllowed);
+  // Without a token /metrics does not exist: it falls through to the 404 of any unknown path.
+  if (metrics && config.metricsToken) {
+    app.get('/metrics', metricsRoute(metrics, config.metricsToken));
+    app.all('/metrics', notAllowed);
+  }
 
   // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
@@ -222,8 +235,12 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   };
   app.use(lastResort);
   // Current cached answers skip Express entirely (ADR 029); everything else goes through it.
-  const listener: RequestListener = (req, res) => {
+  const answer: RequestListener = (req, res) => {
     if (!fast(req, res)) app(req, res);
   };
+  // Counted around both paths; pages are labelled by app/routes.ts's patterns, read from the build.
+  const listener = metrics
+    ? metrics.http.instrument(answer, { pages: pages.kind === 'build' ? pagePatterns(pages.build.routes) : NO_PAGES, cachedApi: publicReadPattern })
+    : answer;
   return { app, listener };
 }

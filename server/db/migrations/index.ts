@@ -36,6 +36,9 @@ const migrations: Record<string, DialectMigration> = {
   '20261126T160000-party-additions': partyAdditions,
 };
 
+/** Every migration this code knows, oldest first (readiness checks the database has them all). */
+export const knownMigrations = (): string[] => Object.keys(migrations);
+
 export class DialectMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
 

@@ -8,6 +8,12 @@ export const publicReads = {
   allContent: (services: AppServices) => services.content.all(),
 };
 
+/** The route pattern of the public read at /api`path` (the routers' own), for the request metrics of cached answers. */
+export function publicReadPattern(path: string): string | null {
+  if (path === '/events/upcoming' || path === '/events/all' || path === '/content/all') return path;
+  return /^\/events\/\d{1,9}$/.test(path) ? '/events/:number' : null;
+}
+
 /** The public read answering GET /api`path`, or null. A read that throws (no such event) is not cached. */
 export function publicReadAt(services: AppServices, path: string): (() => Promise<unknown>) | null {
   if (path === '/events/upcoming') return () => publicReads.upcomingEvents(services);

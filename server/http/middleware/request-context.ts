@@ -41,7 +41,8 @@ export function requestContext(logger: Logger): RequestHandler {
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+    // Load balancers ask for /healthz and /readyz every few seconds: one line each would drown the log.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,0 +1,38 @@
+import type { RequestHandler } from 'express';
+import type { Db } from '../db/database';
+import { schemaState } from '../db/migrate';
+import type { Dialect } from '../db/migrations/helpers';
+import type { Logger } from '../logger';
+
+export type Readiness =
+  | { status: 'ready' }
+  | { status: 'not-ready'; reason: 'shutting-down' | 'database-unreachable' | 'migrations-pending' | 'migrating' };
+
+/**
+ * Whether this instance should be sent traffic (GET /readyz, for load balancers): not while it
+ * shuts down, not while the database is unreachable, and not while the schema is behind this code
+ * or an instance holds the migration lock (its DDL locks the tables it changes until it commits).
+ * Migrations run before the server listens, so this instance's own are covered by not answering;
+ * the check is about the database it shares with others.
+ */
+export async function readinessOf({ db, dialect, isShuttingDown }: { db: Db; dialect: Dialect; isShuttingDown: () => boolean }): Promise<Readiness> {
+  if (isShuttingDown()) return { status: 'not-ready', reason: 'shutting-down' };
+  const state = await schemaState(db, dialect);
+  if (state === 'pending') return { status: 'not-ready', reason: 'migrations-pending' };
+  if (state === 'migrating') return { status: 'not-ready', reason: 'migrating' };
+  return { status: 'ready' };
+}
+
+export function readinessRoute(deps: { db: Db; dialect: Dialect; isShuttingDown: () => boolean; logger: Logger }): RequestHandler {
+  return async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    let readiness: Readiness;
+    try {
+      readiness = await readinessOf(deps);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'readiness check: database unreachable');
+      readiness = { status: 'not-ready', reason: 'database-unreachable' };
+    }
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+  };
+}
