@@ -7,6 +7,7 @@ import { logIn } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/login';
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Log in to your profile', 'Log in to sign up for events and see your dashboard.');
@@ -23,6 +24,9 @@ interface LoginState {
 }
 
 const safeReturnPath = (from: unknown) => (typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : '/dashboard');
+
+/** The form takes typing before the page has hydrated; a send is held and replayed (ADR 028). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export default function Page() {
   const location = useLocation();

@@ -4,6 +4,7 @@ import { summarize } from '../lib/seo/summarize';
 import { StaffCards } from '../content/StaffCards';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/staff';
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'staff') };
@@ -16,6 +17,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   const who = page.staff.map((member) => `${member.name} (${member.role})`).join(', ');
   return pageMeta(matches, page.heading, summarize(`Meet the people behind the foundation: ${who}.`));
 };
+
+/** A tab clicked, or an arrow key pressed on one, before the page has hydrated is replayed once it has (ADR 028). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

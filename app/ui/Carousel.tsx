@@ -58,6 +58,17 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
     };
   }, [emblaApi, autoplay]);
 
+  // Before hydration the boot script scrolled the viewport natively (data-autoplay); Embla moves the
+  // slides by transform instead, so it starts on the slide that was showing and the scroll is undone.
+  useEffect(() => {
+    if (!emblaApi) return;
+    const viewport = emblaApi.rootNode();
+    const step = emblaApi.slideNodes()[0]?.getBoundingClientRect().width ?? 0;
+    const showing = step > 0 ? Math.round(viewport.scrollLeft / step) : 0;
+    viewport.scrollLeft = 0;
+    if (showing > 0) emblaApi.scrollTo(showing, true);
+  }, [emblaApi]);
+
   const stopThen = useCallback(
     (move: () => void) => {
       autoplay.stop();
@@ -77,7 +88,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
       }}
     >
       {/* Before the script runs the slides scroll sideways, so the keyboard must be able to reach them. */}
-      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'} tabIndex={ready ? undefined : 0}>
+      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'} tabIndex={ready ? undefined : 0} data-autoplay={delay}>
         <div id={id} className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { content, escapeRegExp } from './content';
-import { expect, isPhone, test } from './fixtures';
+import { expect, hydrate, isPhone, test } from './fixtures';
 
 /**
  * The seven content screens of spec §2 (About, Family, Staff, Golf Professionals, Sponsors,
@@ -121,9 +121,7 @@ test.describe('Staff (/staff)', () => {
 
   test('the tabs switch with the arrow keys, Home and End', async ({ page }) => {
     await page.goto('/staff');
-    // Keys pressed before the page has hydrated are the browser's alone (ADR 028): a keyboard
-    // user of the tabs meets a page that is ready.
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await hydrate(page);
     const member = staff.staff[1]!;
     const card = main(page).getByRole('article', { name: member.name });
     const tab = (name: string) => card.getByRole('tab', { name });

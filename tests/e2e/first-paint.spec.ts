@@ -80,3 +80,15 @@ test('what is typed and sent before the page has hydrated reaches the form', asy
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('an arrow key pressed on a tab before the page has hydrated moves the tab once it has', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/staff');
+  const card = page.getByRole('main').getByRole('article').first();
+  await card.getByRole('tab', { name: 'Info' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  await expect(card.getByRole('tab', { name: 'Bio' })).toHaveAttribute('aria-selected', 'true');
+  await expect(card.getByRole('tab', { name: 'Bio' })).toBeFocused();
+});

@@ -43,6 +43,15 @@ export const test = base.extend<{ pageErrors: string[] }>({
 
 export { expect };
 
+/**
+ * Starts the page's JavaScript the way a visitor does: public pages run it only on the first
+ * interaction (ADR 028), here a Shift key press, which no page acts on.
+ */
+export async function hydrate(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
 
 /** A token shaped like the real one (the browser only decodes it; the server verifies it). */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { FIXTURE_ANCHOR_DATE } from '../fixtures/fixture-content';
 import { content, EVENTS } from './content';
 import { startEmptySite } from './empty-site';
-import { expect, fakeToken, isPhone, test } from './fixtures';
+import { expect, fakeToken, hydrate, isPhone, test } from './fixtures';
 
 const { golf, gaming, benefit, pastGolf, pastBenefit } = EVENTS;
 /** In the fixture, events dated before the anchor are past ones; the rest are upcoming. */
@@ -17,6 +17,7 @@ test.describe('Home', () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/');
+    await hydrate(page);
     const hero = page.getByRole('region', { name: 'Highlights' });
     await expect(hero.getByRole('group')).toHaveCount(content.home.hero.length);
     await expect(hero.getByRole('button', { name: 'Pause Highlights' })).toBeVisible(); // autoplay has started
@@ -40,9 +41,33 @@ test.describe('Home', () => {
     expect(await containerTransform(page, 'Highlights')).not.toBe(paused);
   });
 
+  test('before the page has hydrated the carousels move every 3 s, and once it has they carry on from the slide showing', async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.goto('/');
+    const viewport = (label: string) => page.getByRole('region', { name: label, exact: true }).locator('[data-autoplay]');
+    const scrolled = (label: string) => viewport(label).evaluate((el) => el.scrollLeft);
+    await page.clock.runFor(2_500);
+    expect(await scrolled('Highlights')).toBe(0); // not before 3 s
+    await page.clock.runFor(600);
+    const width = await viewport('Highlights').evaluate((el) => el.clientWidth);
+    await expect.poll(() => scrolled('Highlights')).toBeGreaterThan(width / 2);
+    await expect.poll(() => scrolled('Our sponsors')).toBeGreaterThan(0);
+    await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+    // The carousel takes over on the second slide: it shows by transform, the native scroll is undone.
+    await hydrate(page);
+    await expect.poll(() => scrolled('Highlights')).toBe(0);
+    await expect.poll(() => containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
+  });
+
   test('carousels do not move on their own for visitors who ask for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/');
+    await page.clock.runFor(7_000);
+    expect(await page.getByRole('region', { name: 'Highlights', exact: true }).locator('[data-autoplay]').evaluate((el) => el.scrollLeft)).toBe(0);
+    await hydrate(page);
     await expect(page.getByRole('button', { name: 'Play Highlights' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Play Our sponsors' })).toBeVisible();
   });

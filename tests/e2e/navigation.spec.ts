@@ -1,6 +1,6 @@
 import { content, EVENTS } from './content';
 import type { Locator, Page } from '@playwright/test';
-import { expect, isPhone, test } from './fixtures';
+import { expect, hydrate, isPhone, test } from './fixtures';
 
 /** Menu label, path, and the heading the page shows (content pages: the fixture's headings). */
 const ABOUT = [
@@ -9,15 +9,6 @@ const ABOUT = [
   ['Staff', '/staff', content.staff.heading],
   ['Golf Pros', '/golfers', content.golfers.heading],
 ] as const;
-
-/**
- * Lets the page hydrate, so the menus' scripts can be checked: a content page runs its JavaScript
- * only on the visitor's first interaction (ADR 028), and until then the menus work as plain HTML.
- */
-async function hydrate(page: Page) {
-  await page.keyboard.press('Shift');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
-}
 
 /** The About sub-menu's toggle: a <summary> (a native disclosure, so it works without JavaScript). */
 const aboutToggle = (nav: Locator) => nav.locator('summary', { hasText: 'About' });

@@ -22,7 +22,9 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * hydrated, a click on a button or a form submit is held and replayed afterwards, and what was
  * typed into a field is handed to React, so nothing a visitor does on a slow phone is lost.
  * Links and the no-JavaScript menus work natively and are left alone, but for links marked
- * `data-hold-click` (a thumbnail that opens the lightbox rather than the bare file).
+ * `data-hold-click` (a thumbnail that opens the lightbox rather than the bare file). Arrow, Home
+ * and End keys on a tab are held too. A carousel viewport marked `data-autoplay="ms"` is scrolled
+ * one slide at a time until the page starts (reduced motion: never), then its carousel takes over.
  */
 export const HYDRATION_BOOT_SCRIPT = `(function(){
 var d=document,w=window,started=0,hydrated=0,held=[],edited=[];
@@ -39,7 +41,15 @@ function hold(e){if(hydrated)return;start();var t=e.target;if(!(t instanceof Ele
 if(e.type==='submit'){e.preventDefault();e.stopImmediatePropagation();held.push(function(){t.isConnected&&t.requestSubmit()});return}
 if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=button],[role=button],[data-hold-click]');if(!b||b.hasAttribute('popovertarget')||b.closest('summary'))return;
 e.preventDefault();e.stopImmediatePropagation();held.push(function(){if(!b.isConnected)return;b.dispatchEvent(new MouseEvent('mousedown',{bubbles:true,cancelable:true,button:0}));b.click()});return}
+if(e.type==='keydown'){var k=e.key,tab=t.closest('[role=tab]');if(tab&&/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(k)){e.preventDefault();e.stopImmediatePropagation();
+held.push(function(){tab.isConnected&&tab.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))})}return}
 if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
+// Carousels move on their own before React runs them (spec: every 3 s), until the page starts.
+function autoplay(){try{if(matchMedia('(prefers-reduced-motion: reduce)').matches)return}catch(e){}
+d.querySelectorAll('[data-autoplay]').forEach(function(v){var id=setInterval(function(){if(started||hydrated){clearInterval(id);return}if(d.hidden)return;
+var f=v.firstElementChild&&v.firstElementChild.firstElementChild,step=f?f.getBoundingClientRect().width:0;if(!step)return;
+var x=v.scrollLeft+step;v.scrollTo({left:x>v.scrollWidth-v.clientWidth+1?0:x,behavior:'smooth'})},Number(v.getAttribute('data-autoplay'))||3000)})}
+autoplay();
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
 function replay(el){if(!el.isConnected)return;
 if(el instanceof HTMLSelectElement){el.dispatchEvent(new Event('change',{bubbles:true}));return}
