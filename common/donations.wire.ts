@@ -27,7 +27,8 @@ export const donationAmountField = z
       return z.NEVER;
     }
     return cents;
-  });
+  })
+  .meta({ description: 'Dollars as typed, like "20", "$20.00" or "1,000.50", or a number; from $1.00 to $25,000.00.' });
 
 const NO_MARKUP = 'Names cannot contain < or >.';
 

@@ -18,14 +18,18 @@ const eventNumberField = z.coerce
   .max(MAX_EVENT_NUMBER, 'This event does not exist.');
 
 /** The amount the browser shows (read-only) and sends back, as cents; the server compares it with its own price. */
-const claimedAmountField = z.unknown().transform((value, ctx) => {
-  const cents = clientAmountToCents(value);
-  if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: value === undefined || value === null || value === '' ? 'The amount is missing.' : 'The amount is not valid.' });
-    return z.NEVER;
-  }
-  return cents;
-});
+const claimedAmountField = z
+  .unknown()
+  .transform((value, ctx) => {
+    const cents = clientAmountToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: value === undefined || value === null || value === '' ? 'The amount is missing.' : 'The amount is not valid.' });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  // What a client sends, for the API document (ADR 035); the check above takes anything and says what is wrong.
+  .meta({ type: ['string', 'number'], description: 'The amount the form showed, like "400.00" or 400; it must equal the server’s own price.' });
 
 /** Optional email: empty is fine (null), anything else must be an address. */
 export const optionalEmailField = z

@@ -7,6 +7,7 @@ import { contentRouter } from './content';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
 import { givingRouter } from './giving';
+import { openApiRoute } from './openapi/document';
 import { paymentWebhookRouter } from './payment-webhook';
 import { paymentsRouter } from './payments';
 import { receiptsRouter } from './receipts';
@@ -32,6 +33,8 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   // Card details are small: the confirm route parses with its own 4 kB limit, before the general parser.
   api.use('/payments/simulated', simulatedPaymentsRouter(services.gateway, { payments: services.payments, limits, clientKey }));
   api.use(express.json({ limit: jsonBodyLimit }));
+  // The contract of every call here, made from the schemas they validate with (ADR 035).
+  api.get('/openapi.json', openApiRoute);
   api.use('/content', contentRouter(services));
   api.use('/events', eventsRouter(services));
   api.use('/user', usersRouter(services, { siteOrigin, limits }));

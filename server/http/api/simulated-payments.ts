@@ -7,7 +7,8 @@ import { isSimulatedGateway } from '../../payments/simulated';
 import type { RateLimits } from '../middleware/rate-limits';
 
 // Generous bounds: the form groups digits with spaces; anything longer is not a card, just a big body.
-const ConfirmSchema = z.object({
+// Also the API document's request schema of this call (ADR 035).
+export const ConfirmSchema = z.object({
   clientSecret: z.string().min(1).max(255).regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9_]+$/),
   number: z.string().max(32),
   expiry: z.string().max(16),
