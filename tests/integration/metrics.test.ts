@@ -39,7 +39,9 @@ function parseMetrics(text: string): Sample[] {
       if (comment[1] === 'TYPE') described.add(comment[2]!);
       continue;
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(line);
+    // prom-client writes NaN as "Nan" (an event-loop lag with no samples yet); Prometheus reads
+    // it with Go's ParseFloat, which takes NaN in any case.
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|[Nn]a[Nn]|[+-]Inf)$/.exec(line);
     expect(sample, line).not.toBeNull();
     const labels: Record<string, string> = {};
     for (const [, key, value] of (sample![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = value!;
