@@ -15,6 +15,8 @@ export const SERVER_ENTRIES = {
   'db-migrate': 'scripts/db-migrate.ts',
   'db-seed': 'scripts/db-seed.ts',
   'staff-add': 'scripts/staff-add.ts',
+  'db-backup': 'scripts/db-backup.ts',
+  'db-restore': 'scripts/db-restore.ts',
 };
 
 export async function buildServer() {

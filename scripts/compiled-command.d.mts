@@ -1,2 +1,2 @@
 export function compiledCommand(name: string, args?: string[]): { command: string; args: string[]; cwd: string };
-export function compiledServer(): [string, string[]];
+export function compiledServer(name?: string, extraArgs?: string[]): [string, string[]];

@@ -12,11 +12,12 @@ export function compiledCommand(name, args = []) {
 }
 
 /**
- * spawn()'s first two arguments for the compiled server: what `npm start` runs. For tests and
- * tools, so it refuses a build older than the code rather than quietly run yesterday's server.
+ * spawn()'s first two arguments for a compiled entry (the server by default: what `npm start`
+ * runs). For tests and tools, so it refuses a build older than the code rather than quietly run
+ * yesterday's server or commands.
  */
-export function compiledServer() {
+export function compiledServer(name = 'main', extraArgs = []) {
   if (!serverBuildIsCurrent()) throw new Error('build/node is older than the server code: run `node scripts/build-if-needed.mjs` (or `npm run build`).');
-  const { command, args } = compiledCommand('main');
+  const { command, args } = compiledCommand(name, extraArgs);
   return [command, args];
 }

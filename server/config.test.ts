@@ -158,6 +158,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATA_DIR: tempDir(), METRICS_TOKEN: 'has spaces in the middle' })).toMatch(/METRICS_TOKEN must be a bearer token/);
   });
 
+  it('keeps backups under DATA_DIR/backups, the newest 14 by default', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).backup).toEqual({ dir: path.join(dataDir, 'backups'), keep: 14, pgBin: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: '/var/backups/foundation', BACKUP_KEEP: '0', PG_BIN: '/usr/lib/postgresql/17/bin' }).backup).toEqual({
+      dir: '/var/backups/foundation',
+      keep: 0,
+      pgBin: '/usr/lib/postgresql/17/bin',
+    });
+    expect(problemsOf({ DATA_DIR: dataDir, BACKUP_KEEP: 'a week' })).toMatch(/BACKUP_KEEP must be a whole number of backups \(got "a week"\)/);
+    expect(problemsOf({ DATA_DIR: dataDir, BACKUP_KEEP: '-1' })).toMatch(/BACKUP_KEEP/);
+  });
+
   it('reads mail settings: SMTP URL or the outbox folder under DATA_DIR', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox') });

@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be blank').max(256, 'must be at most 256 characters').optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be blank').max(256, 'must be at most 256 characters').optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number of backups' }).int('must be a whole number of backups').min(0).max(100_000).default(14),
+  PG_BIN: z.string().trim().min(1).optional(),
   MEDIA_S3_PREFIX: z
     .string()
     .trim()
@@ -112,6 +115,17 @@ export interface AppConfig {
   mail: MailConfig;
   payments: PaymentsConfig;
   media: MediaConfig;
+  backup: BackupConfig;
+}
+
+/** `npm run db:backup` and `db:restore` (ADR 033). */
+export interface BackupConfig {
+  /** Where backups are written (default DATA_DIR/backups). */
+  dir: string;
+  /** How many of the newest backups to keep; older ones are deleted after a backup succeeds. 0 keeps every one. */
+  keep: number;
+  /** Folder of pg_dump, pg_restore and psql (PG_BIN); otherwise the newest /usr/lib/postgresql/<version>/bin, then PATH. */
+  pgBin: string | undefined;
 }
 
 export interface MailConfig {
@@ -315,5 +329,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payments,
     media,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: env.BACKUP_KEEP,
+      pgBin: env.PG_BIN ? path.resolve(env.PG_BIN) : undefined,
+    },
   };
 }

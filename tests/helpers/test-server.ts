@@ -53,12 +53,16 @@ export async function startTestServer(
     logger?: Logger;
     /** Another instance on this server's database (as behind a load balancer); the first one owns it. */
     sameDatabaseAs?: TestServer;
+    /** A database made by the test (a restored backup, say); the server owns it and drops it on close. */
+    database?: TestDatabase;
     /** The services' clock, for tests that move time (monthly gifts). */
     clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs;
-  const database: TestDatabase = shared ? { url: shared.config.database.kind === 'postgres' ? shared.config.database.url : shared.config.database.file, drop: async () => undefined } : await createTestDatabase();
+  const database: TestDatabase =
+    options.database ??
+    (shared ? { url: shared.config.database.kind === 'postgres' ? shared.config.database.url : shared.config.database.file, drop: async () => undefined } : await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'foundation-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

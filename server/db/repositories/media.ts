@@ -124,3 +124,16 @@ export async function findMediaFile(db: Executor, key: string, name: string): Pr
     .executeTakeFirst();
   return row ? { contentType: row.content_type, bytes: row.bytes ? Buffer.from(row.bytes) : null, storage: row.storage } : null;
 }
+
+/** Every file the bucket keeps for an upload (storage s3), with its type: what a backup copies out of the bucket. */
+export async function listBucketFiles(db: Executor): Promise<{ key: string; name: string; contentType: string }[]> {
+  const rows = await db
+    .selectFrom('media_files')
+    .innerJoin('media', 'media.id', 'media_files.media_id')
+    .select(['media.key', 'media_files.name', 'media_files.content_type'])
+    .where('media.storage', '=', 's3')
+    .orderBy('media.key')
+    .orderBy('media_files.name')
+    .execute();
+  return rows.map((row) => ({ key: row.key, name: row.name, contentType: row.content_type }));
+}
