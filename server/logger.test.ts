@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskEmail } from './logger';
+import { createLogger, maskEmail, unredactedTwin } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -23,5 +23,16 @@ describe('the logger', () => {
     expect(maskEmail('no-at-sign')).toBe('[redacted]');
     expect(maskEmail(42)).toBe('[redacted]');
     expect(maskEmail('a@b.org')).toBe('a***@b.org');
+  });
+
+  it('has a twin for cleaned request lines: same stream, level and line shape, no redaction pass', () => {
+    const { logger, lines } = capture();
+    const twin = unredactedTwin(logger);
+    twin.debug('below the level');
+    twin.info({ req: { id: 'r1', method: 'GET', url: '/events' }, res: { statusCode: 200 }, responseTime: 1 }, 'request completed');
+    logger.info({ req: { id: 'r2' } }, 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(Object.keys(lines[0]!).sort()).toEqual(Object.keys({ ...lines[1], res: 0, responseTime: 0 }).sort());
+    expect(lines[0]).toMatchObject({ level: 30, req: { id: 'r1', method: 'GET', url: '/events' }, res: { statusCode: 200 }, msg: 'request completed' });
   });
 });

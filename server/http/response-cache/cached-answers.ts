@@ -4,8 +4,8 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
 import { publicReadAt } from '../api/public-reads';
-import { hasXsrfCookie, issueXsrfCookie } from '../middleware/xsrf';
-import type { Logger } from '../../logger';
+import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
+import { type Logger, unredactedTwin } from '../../logger';
 import { loggableUrl, newRequestId } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
@@ -52,8 +52,20 @@ async function renderPage(handler: ReturnType<typeof createRequestHandler>, url:
   return { headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+type Encoding = 'br' | 'gzip' | 'identity';
+// Browsers send one of a handful of Accept-Encoding values: each is parsed once.
+const encodings = new Map<string, Encoding>();
+function encodingFor(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let found = encodings.get(acceptEncoding);
+  if (found === undefined) {
+    found = parseAcceptEncoding(acceptEncoding);
+    if (encodings.size < 64) encodings.set(acceptEncoding, found);
+  }
+  return found;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const offered = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -115,23 +127,33 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     return { key: path, page: false, render };
   };
 
+  // An answer's own headers as one flat list, made once per cached answer: writeHead takes it as is.
+  const headerLists = new WeakMap<CachedResponse, string[]>();
+  const headersOf = (found: CachedResponse) => {
+    let list = headerLists.get(found);
+    if (!list) {
+      list = ['ETag', found.etag, 'Vary', 'Accept-Encoding', ...Object.entries(found.headers).flat()];
+      headerLists.set(found, list);
+    }
+    return list;
+  };
+
   const write = (req: IncomingMessage, res: ServerResponse, found: CachedResponse) => {
-    if (!hasXsrfCookie(req.headers.cookie)) issueXsrfCookie(res, secureCookies);
-    res.setHeader('ETag', found.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    for (const [name, value] of Object.entries(found.headers)) res.setHeader(name, value);
+    const headers = [...headersOf(found)];
+    if (!hasXsrfCookie(req.headers.cookie)) headers.push('Set-Cookie', xsrfCookie(secureCookies));
     if (sameEtag(req.headers['if-none-match'], found.etag)) {
-      res.statusCode = 304;
-      res.end();
+      res.writeHead(304, headers).end();
       return;
     }
     const encoding = encodingFor(req.headers['accept-encoding']);
     const body = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : found.identity;
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.statusCode = 200;
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+    headers.push('Content-Length', String(body.length));
+    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
   };
+  // The fast path's request lines hold only fields cleaned here (the URL by loggableUrl): they skip
+  // the logger's redaction pass, a twentieth of a cached answer's cost.
+  const requestLog = unredactedTwin(logger);
 
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -160,7 +182,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     res.setHeader('X-Request-Id', id);
     res.on('finish', () => {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { id, method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+      requestLog.info({ req: { id, method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
     });
     write(req, res, cached);
     return true;
