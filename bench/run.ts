@@ -14,6 +14,7 @@
  *   BENCH_DURATION=10     seconds measured per route and server (0: skip the routes)
  *   BENCH_WARMUP=2        seconds of warm-up before each measurement (0: none)
  *   BENCH_CONNECTIONS=20  connections per route measurement
+ *   BENCH_ROUNDS=5        slices the measured seconds are cut into, ours and the ceiling taking turns
  *   BENCH_ROUTES=/,/api/events/upcoming   only these routes (paths or names, comma-separated)
  *   SURGE_DURATION=60     seconds of surge (0: no surge)
  *   SURGE_CONNECTIONS=200 connections in the surge, half on each page
@@ -51,6 +52,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = envCount(process.env, 'BENCH_DURATION', 10);
 const WARMUP_S = envCount(process.env, 'BENCH_WARMUP', 2);
 const CONNECTIONS = envCount(process.env, 'BENCH_CONNECTIONS', 20, 1);
+const ROUNDS = envCount(process.env, 'BENCH_ROUNDS', 5, 1);
 const SURGE_S = envCount(process.env, 'SURGE_DURATION', 60);
 const SURGE_CONNECTIONS = envCount(process.env, 'SURGE_CONNECTIONS', 200, 2);
 const HEADERS = { 'accept-encoding': ACCEPT_ENCODING };
@@ -109,10 +111,6 @@ function capture(url: string): Promise<Captured> {
   });
 }
 
-async function measure(url: string): Promise<Measure> {
-  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers: HEADERS }); // JIT, caches
-  return toMeasure(await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS }));
-}
 
 /** An autocannon run's own numbers, before aggregation (skipAggregateResult), to merge the latency histograms. */
 interface RawRun {
@@ -121,6 +119,30 @@ interface RawRun {
   duration: number;
 }
 const aggregate = (autocannon as unknown as { aggregateResult(runs: RawRun[], opts: { url: string; connections: number }): AutocannonSummary }).aggregateResult;
+
+/**
+ * Our server and the ceiling on the same path, in alternating slices (BENCH_ROUNDS of them each, the
+ * order swapped every round), so that the machine's drift over a run (other work, CPU frequency)
+ * falls on both alike; each side's figures come from all its slices together.
+ */
+async function measurePair(oursUrl: string, ceilingUrl: string): Promise<{ ours: Measure; ceiling: Measure }> {
+  const sides = { ours: oursUrl, ceiling: ceilingUrl };
+  if (WARMUP_S > 0) for (const url of Object.values(sides)) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers: HEADERS }); // JIT, caches
+  const runs: Record<keyof typeof sides, RawRun[]> = { ours: [], ceiling: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order: (keyof typeof sides)[] = round % 2 === 0 ? ['ours', 'ceiling'] : ['ceiling', 'ours'];
+    for (const side of order) {
+      const run = await autocannon({ url: sides[side], connections: CONNECTIONS, duration: DURATION_S / ROUNDS, headers: HEADERS, skipAggregateResult: true });
+      runs[side].push(run as unknown as RawRun);
+    }
+  }
+  const merged = (side: keyof typeof sides) => {
+    const list = runs[side];
+    const rate = list.reduce((sum, r) => sum + r.totalCompletedRequests, 0) / list.reduce((sum, r) => sum + r.duration, 0);
+    return toMeasure(aggregate(list, { url: sides[side], connections: CONNECTIONS }), rate);
+  };
+  return { ours: merged('ours'), ceiling: merged('ceiling') };
+}
 
 /**
  * Both pages at once, the connections split between them; each page's figures and the two together
@@ -207,8 +229,7 @@ try {
   );
   const rows = [];
   for (const route of routes) {
-    const ours = await measure(`${siteUrl}${route.path}`);
-    const bare = await measure(`${ceilingUrl}${route.path}`);
+    const { ours, ceiling: bare } = await measurePair(`${siteUrl}${route.path}`, `${ceilingUrl}${route.path}`);
     const percentOfCeiling = percentOf(ours.requestsPerSecond, bare.requestsPerSecond);
     const answer = captured[route.path]!;
     const row = {
