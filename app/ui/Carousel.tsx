@@ -66,6 +66,9 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
     const step = emblaApi.slideNodes()[0]?.getBoundingClientRect().width ?? 0;
     const showing = step > 0 ? Math.round(viewport.scrollLeft / step) : 0;
     viewport.scrollLeft = 0;
+    // The dot the boot script marked goes; React now marks the selected one (snap 0 until the jump).
+    const dots = viewport.closest('section')?.querySelector('[data-carousel-dots]')?.children ?? [];
+    [...dots].forEach((dot, index) => index !== emblaApi.selectedScrollSnap() && dot.removeAttribute('aria-current'));
     if (showing > 0) emblaApi.scrollTo(showing, true);
   }, [emblaApi]);
 
@@ -128,18 +131,21 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         </div>
       ) : null}
       {dotsClassName !== null && slides.length > 1 ? (
-        <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`}>
-          {Array.from({ length: ready ? snapCount : 0 }, (_, index) => (
+        // Drawn by the server too: a dot pressed before the page has hydrated is replayed once it has,
+        // and until then the boot script marks the slide showing (data-carousel-dots).
+        <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`} data-carousel-dots="">
+          {Array.from({ length: snapCount }, (_, index) => (
             <button
               key={index}
               type="button"
               // 20 px targets 24 px apart: fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
-              className="flex h-6 w-5 items-center justify-center"
+              className="group flex h-6 w-5 items-center justify-center"
               aria-label={`Go to slide ${index + 1} of ${snapCount}`}
-              aria-current={index === selected ? 'true' : undefined}
+              // Until the carousel runs, the boot script marks the slide showing (see the effect above).
+              aria-current={ready && index === selected ? 'true' : undefined}
               onClick={() => stopThen(() => emblaApi?.scrollTo(index))}
             >
-              <span className={`block h-2.5 w-2.5 rounded-full ${index === selected ? 'bg-brand-700' : 'bg-slate-400'}`} />
+              <span className="block h-2.5 w-2.5 rounded-full bg-slate-400 group-aria-[current=true]:bg-brand-700" />
             </button>
           ))}
         </div>

@@ -53,11 +53,18 @@ test.describe('Home', () => {
     const width = await viewport('Highlights').evaluate((el) => el.clientWidth);
     await expect.poll(() => scrolled('Highlights')).toBeGreaterThan(width / 2);
     await expect.poll(() => scrolled('Our sponsors')).toBeGreaterThan(0);
+    // The sponsors' dots are there before the script and follow the slides.
+    const dots = page.getByRole('region', { name: 'Our sponsors', exact: true }).locator('[data-carousel-dots] > button');
+    await expect(dots).toHaveCount(content.home.sponsors.length);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
     await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
     // The carousel takes over on the second slide: it shows by transform, the native scroll is undone.
     await hydrate(page);
     await expect.poll(() => scrolled('Highlights')).toBe(0);
     await expect.poll(() => containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
   });
 
   test('carousels do not move on their own for visitors who ask for reduced motion', async ({ page }) => {

@@ -47,10 +47,11 @@ if(e.type==='keydown'){var k=e.key,tab=t.closest('[role=tab]');if(tab&&/^(Arrow(
 held.push(function(){tab.isConnected&&tab.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))})}return}
 if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
 // Carousels move on their own before React runs them (spec: every 3 s), until the page starts.
-function autoplay(){try{if(matchMedia('(prefers-reduced-motion: reduce)').matches)return}catch(e){}
-d.querySelectorAll('[data-autoplay]').forEach(function(v){var id=setInterval(function(){if(started||hydrated){clearInterval(id);return}if(d.hidden)return;
+function autoplay(){var still=0;try{still=matchMedia('(prefers-reduced-motion: reduce)').matches}catch(e){}
+d.querySelectorAll('[data-autoplay]').forEach(function(v){mark(v,0);if(still)return;var id=setInterval(function(){if(started||hydrated){clearInterval(id);return}if(d.hidden)return;
 var f=v.firstElementChild&&v.firstElementChild.firstElementChild,step=f?f.getBoundingClientRect().width:0;if(!step)return;
-var x=v.scrollLeft+step;v.scrollTo({left:x>v.scrollWidth-v.clientWidth+1?0:x,behavior:'smooth'})},Number(v.getAttribute('data-autoplay'))||3000)})}
+var x=v.scrollLeft+step;if(x>v.scrollWidth-v.clientWidth+1)x=0;v.scrollTo({left:x,behavior:'smooth'});mark(v,Math.round(x/step))},Number(v.getAttribute('data-autoplay'))||3000)})}
+function mark(v,at){var s=v.closest('section'),dots=s&&s.querySelector('[data-carousel-dots]');if(dots)[].forEach.call(dots.children,function(b,i){if(i===at)b.setAttribute('aria-current','true');else b.removeAttribute('aria-current')})}
 autoplay();
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
 function replay(el){if(!el.isConnected)return;
