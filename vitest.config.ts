@@ -15,6 +15,9 @@ const integration = (name: string, db: 'sqlite' | 'postgres', globalSetup: strin
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the integration tests wait on servers, databases
+    // and child processes much of the time, so two files at once use the machine better.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -32,7 +32,7 @@ async function openAccount(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
 }
 
-test('the dashboard says the email is not confirmed; the emailed link confirms it', async ({ page }) => {
+test('the dashboard says the email is not confirmed; the emailed link confirms it @phone', async ({ page }) => {
   test.slow(); // several axe passes on a shared machine
   const account = await signedIn(page, newAccount('verify'));
   await page.goto('/dashboard');
@@ -56,7 +56,7 @@ test('the dashboard says the email is not confirmed; the emailed link confirms i
   await expect(page.getByRole('alert').filter({ hasText: 'expired or was already used' })).toBeVisible();
 });
 
-test('edit the profile: errors by the field, then the new name on the dashboard', async ({ page }) => {
+test('edit the profile: errors by the field, then the new name on the dashboard @phone', async ({ page }) => {
   test.slow(); // several axe passes on a shared machine
   const taken = await signedIn(page, newAccount('taken'));
   const account = await signedIn(page, newAccount('editor'));
@@ -87,7 +87,7 @@ test('edit the profile: errors by the field, then the new name on the dashboard'
   await expect(page.getByText('Your email is not confirmed yet.')).toBeVisible();
 });
 
-test('change the password: the old one stops working, this browser stays signed in', async ({ page }) => {
+test('change the password: the old one stops working, this browser stays signed in @phone', async ({ page }) => {
   const account = await signedIn(page, newAccount('pwd'));
   await openAccount(page);
   await page.getByLabel('Current password').fill('not-my-password');
@@ -110,7 +110,7 @@ test('change the password: the old one stops working, this browser stays signed 
   expect(fresh.status()).toBe(200);
 });
 
-test('download my data as a JSON file holding my account', async ({ page }) => {
+test('download my data as a JSON file holding my account @phone', async ({ page }) => {
   const account: Account = await signedIn(page, newAccount('export'));
   await openAccount(page);
   const downloading = page.waitForEvent('download');
@@ -124,7 +124,7 @@ test('download my data as a JSON file holding my account', async ({ page }) => {
   expect(JSON.stringify(data)).not.toMatch(/argon2|password_hash/);
 });
 
-test('delete the account from a confirm dialog; it cannot log in afterwards', async ({ page }) => {
+test('delete the account from a confirm dialog; it cannot log in afterwards @phone', async ({ page }) => {
   test.slow(); // several axe passes on a shared machine
   const account = await signedIn(page, newAccount('leaver'));
   await openAccount(page);
@@ -153,7 +153,7 @@ test('delete the account from a confirm dialog; it cannot log in afterwards', as
   await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
 });
 
-test('the privacy policy and the terms: linked from the footer and from every form that takes personal data or money', async ({ page }) => {
+test('the privacy policy and the terms: linked from the footer and from every form that takes personal data or money @phone', async ({ page }) => {
   test.slow(); // several axe passes on a shared machine
   await page.goto('/events');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();

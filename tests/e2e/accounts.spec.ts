@@ -59,7 +59,7 @@ test('register → success message → log in → dashboard → log out', async 
   await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
 });
 
-test('register shows each server error above its field and a summary, and keeps what was typed', async ({ page }) => {
+test('register shows each server error above its field and a summary, and keeps what was typed @phone', async ({ page }) => {
   const taken = newAccount('taken');
   await registerViaApi(page, taken);
   await page.goto('/register');
@@ -95,7 +95,7 @@ test('register shows each server error above its field and a summary, and keeps 
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test('a wrong password gets one message that does not say which part was wrong', async ({ page }) => {
+test('a wrong password gets one message that does not say which part was wrong @phone', async ({ page }) => {
   const account = newAccount('wrong');
   await registerViaApi(page, account);
   await page.goto('/login');
@@ -108,7 +108,7 @@ test('a wrong password gets one message that does not say which part was wrong',
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('keyboard only: tab through the register form and press Enter', async ({ page }) => {
+test('keyboard only: tab through the register form and press Enter @desktop', async ({ page }) => {
   const account = newAccount('keys');
   await page.goto('/register');
   await page.getByLabel('First name').focus();
@@ -122,7 +122,7 @@ test('keyboard only: tab through the register form and press Enter', async ({ pa
   await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
 });
 
-test('signed-in visitors opening Login or Register go to the dashboard; signed-out ones opening Dashboard or Log out go to Login', async ({ page }) => {
+test('signed-in visitors opening Login or Register go to the dashboard; signed-out ones opening Dashboard or Log out go to Login @phone', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/logout');
@@ -135,14 +135,14 @@ test('signed-in visitors opening Login or Register go to the dashboard; signed-o
   await expect(page.getByText('No donations')).toBeVisible();
 });
 
-test('an expired token is dropped on start-up and the visitor lands on Login', async ({ page }) => {
+test('an expired token is dropped on start-up and the visitor lands on Login @phone', async ({ page }) => {
   await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'old', exp: Math.floor(Date.now() / 1000) - 60 }));
   await page.goto('/events');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('a token that expires while the page is open logs out and goes to Login', async ({ page }) => {
+test('a token that expires while the page is open logs out and goes to Login @phone', async ({ page }) => {
   // The page's clock, not the machine's speed, decides when the minute is up.
   await page.clock.install();
   await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 60 }));
@@ -154,7 +154,7 @@ test('a token that expires while the page is open logs out and goes to Login', a
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('a token the server refuses (e.g. forged) on the dashboard logs out and goes to Login', async ({ page }) => {
+test('a token the server refuses (e.g. forged) on the dashboard logs out and goes to Login @phone', async ({ page }) => {
   await page.goto('/events');
   await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'forged', exp: Math.floor(Date.now() / 1000) + 3600 }));
   await page.goto('/dashboard');
@@ -162,7 +162,7 @@ test('a token the server refuses (e.g. forged) on the dashboard logs out and goe
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('the account links are right before the app starts: no flash of Log in for a signed-in visitor', async ({ page, pageErrors }) => {
+test('the account links are right before the app starts: no flash of Log in for a signed-in visitor @phone', async ({ page, pageErrors }) => {
   await signedIn(page);
   // Without the app's scripts only the server HTML and the inline head script run.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -177,7 +177,7 @@ test('the account links are right before the app starts: no flash of Log in for 
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('net::ERR_FAILED')));
 });
 
-test('password reset through the emailed link', async ({ page }) => {
+test('password reset through the emailed link @phone', async ({ page }) => {
   const account = newAccount('reset');
   await registerViaApi(page, account);
   await page.goto('/login');

@@ -292,7 +292,7 @@ adminTest('an existing event’s editor, with its errors shown, has no axe viola
   await expectNoAxeViolations(page);
 });
 
-adminTest('the announcement editor works from the keyboard alone', async ({ page }) => {
+adminTest('the announcement editor works from the keyboard alone @desktop', async ({ page }) => {
   await page.goto('/admin/announcements');
   const heading = page.getByLabel('Heading', { exact: true });
   // Tab from the top of the page reaches the form's first field, then every control in order.
@@ -314,7 +314,7 @@ adminTest('the announcement editor works from the keyboard alone', async ({ page
   await expect(page.getByLabel('Heading', { exact: true })).toHaveValue(/^Keyboard news /);
 });
 
-adminTest('list items move from the keyboard', async ({ page }) => {
+adminTest('list items move from the keyboard @desktop', async ({ page }) => {
   await page.goto('/admin/pages/staff');
   const first = page.getByRole('group', { name: 'Staff member 1', exact: true });
   const name = await first.getByLabel('Name', { exact: true }).inputValue();

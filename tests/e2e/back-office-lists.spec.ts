@@ -99,7 +99,7 @@ test('donations: search, filter, open one, and download the filtered list as CSV
   await expectNoAxeViolations(page);
 });
 
-test('registrations: a steak-fry party with head counts and allergies, and its roster as CSV', async ({ page }) => {
+test('registrations: a steak-fry party with head counts and allergies, and its roster as CSV @desktop', async ({ page }) => {
   const name = `Steak Night ${Date.now().toString(36)}`;
   const eventNumber = await ownEvent('Benefit Event', 100, name);
   await signedIn(page);

@@ -13,7 +13,7 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('the first admin comes from npm run staff:add, sets up two-step sign-in, and signs in again with a code', async ({ page }) => {
+test('the first admin comes from npm run staff:add, sets up two-step sign-in, and signs in again with a code @desktop', async ({ page }) => {
   test.slow(); // two sign-ins with a password and an authenticator, each argon2-hashed
   const email = newStaffEmail('first');
   const link = await staffAdd(email, 'admin');
@@ -51,7 +51,7 @@ test('the first admin comes from npm run staff:add, sets up two-step sign-in, an
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
 });
 
-test('an admin invites a volunteer by email; the volunteer sets up and sees only what volunteers may', async ({ page, browser }) => {
+test('an admin invites a volunteer by email; the volunteer sets up and sees only what volunteers may @desktop', async ({ page, browser }) => {
   test.slow(); // two people set up, one through an emailed link
   await signedInAdmin(page);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
@@ -90,7 +90,7 @@ test('an admin invites a volunteer by email; the volunteer sets up and sees only
   await expectNoAxeViolations(page);
 });
 
-test('a set-up link that was used or made up says so', async ({ page, pageErrors }) => {
+test('a set-up link that was used or made up says so @desktop', async ({ page, pageErrors }) => {
   const response = await page.goto('/admin/invite/not-a-real-link');
   expect(response?.status()).toBe(410);
   pageErrors.length = 0; // Chromium logs the document's own 410 status

@@ -46,7 +46,7 @@ test('a visitor gives $25 with the test card and gets the thank-you and a receip
   await expect(again.getByRole('button', { name: 'Not now' })).toBeVisible();
 });
 
-test('a declined card shows the provider message; a second card pays the same intent', async ({ page }) => {
+test('a declined card shows the provider message; a second card pays the same intent @phone', async ({ page }) => {
   const intents: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.url());
@@ -67,7 +67,7 @@ test('a declined card shows the provider message; a second card pays the same in
   expect(intents).toHaveLength(1);
 });
 
-test('the card went through but the save call was lost: the donor is told not to pay again, and the receipt still comes', async ({ page, pageErrors }) => {
+test('the card went through but the save call was lost: the donor is told not to pay again, and the receipt still comes @phone', async ({ page, pageErrors }) => {
   await page.goto('/');
   const dialog = await openDonationForm(page);
   const email = uniqueEmail();
@@ -87,7 +87,7 @@ test('the card went through but the save call was lost: the donor is told not to
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('ERR_CONNECTION_RESET') && !e.includes('Failed to fetch')));
 });
 
-test('server checks show above their fields; nothing is charged', async ({ page }) => {
+test('server checks show above their fields; nothing is charged @phone', async ({ page }) => {
   await page.goto('/');
   const dialog = await openDonationForm(page);
   await dialog.getByLabel('Amount').fill('0.50');
@@ -104,7 +104,7 @@ test('server checks show above their fields; nothing is charged', async ({ page 
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
 
-test('a signed-in donor finds the email prefilled and the gift on the dashboard', async ({ page }) => {
+test('a signed-in donor finds the email prefilled and the gift on the dashboard @phone', async ({ page }) => {
   const account = await signedIn(page);
   await page.goto('/');
   const dialog = await openDonationForm(page);
@@ -121,7 +121,7 @@ test('a signed-in donor finds the email prefilled and the gift on the dashboard'
   await expect(donations.getByText('Keep going')).toBeVisible();
 });
 
-test('an empty amount is a field error above the amount; nothing is charged', async ({ page }) => {
+test('an empty amount is a field error above the amount; nothing is charged @phone', async ({ page }) => {
   const intents: number[] = [];
   page.on('response', (r) => {
     if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.status());
@@ -142,7 +142,7 @@ test('an empty amount is a field error above the amount; nothing is charged', as
   await expect(dialog.getByText('Success! Thank you for your donation!')).toHaveCount(0);
 });
 
-test('double-clicking Confirm asks for one intent and records one gift', async ({ page }) => {
+test('double-clicking Confirm asks for one intent and records one gift @phone', async ({ page }) => {
   const intents: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/stripe/donation_intent')) intents.push(r.url());
@@ -161,7 +161,7 @@ test('double-clicking Confirm asks for one intent and records one gift', async (
   }).toPass({ timeout: 10_000 });
 });
 
-test('by keyboard: Enter opens the form, Escape closes it and focus returns to the Donate button', async ({ page }) => {
+test('by keyboard: Enter opens the form, Escape closes it and focus returns to the Donate button @desktop', async ({ page }) => {
   await page.goto('/');
   const donate = page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' });
   await donate.focus();

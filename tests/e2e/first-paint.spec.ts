@@ -9,7 +9,7 @@ import { PUBLIC_ROUTES } from './routes';
  * before the page has hydrated is lost.
  */
 for (const route of PUBLIC_ROUTES) {
-  test(`${route} fetches no JavaScript before its first paint`, async ({ page }) => {
+  test(`${route} fetches no JavaScript before its first paint @phone`, async ({ page }) => {
     const scripts: Request[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.push(request);
@@ -56,7 +56,7 @@ async function holdScripts(page: Page) {
   return release;
 }
 
-test('a Donate click before the page has hydrated opens the form once it has', async ({ page }) => {
+test('a Donate click before the page has hydrated opens the form once it has @phone', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/events');
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
@@ -65,7 +65,7 @@ test('a Donate click before the page has hydrated opens the form once it has', a
   await expect(page.getByRole('dialog', { name: 'Donation Form' })).toBeVisible();
 });
 
-test('what is typed and sent before the page has hydrated reaches the form', async ({ page }) => {
+test('what is typed and sent before the page has hydrated reaches the form @phone', async ({ page }) => {
   const account = newAccount('early');
   await registerViaApi(page, account);
   const release = await holdScripts(page);
@@ -81,7 +81,7 @@ test('what is typed and sent before the page has hydrated reaches the form', asy
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an arrow key pressed on a tab before the page has hydrated moves the tab once it has', async ({ page }) => {
+test('an arrow key pressed on a tab before the page has hydrated moves the tab once it has @phone', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/staff');
   const card = page.getByRole('main').getByRole('article').first();

@@ -25,7 +25,7 @@ async function openAlbum(page: Page, token: string) {
 
 const thumbnail = (page: Page, n: number, total: number) => page.getByRole('link', { name: new RegExp(`^Open photo ${n} of ${total}: `) });
 
-test('the index lists every album, each linking to its album', async ({ page }) => {
+test('the index lists every album, each linking to its album @phone', async ({ page }) => {
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { level: 1, name: gallery.heading })).toBeVisible();
   await expect(page.getByText(gallery.intro)).toBeVisible();
@@ -51,7 +51,7 @@ test('the index lists every album, each linking to its album', async ({ page }) 
 });
 
 for (const a of ALBUMS) {
-  test(`the ${a.year} album shows its ${a.count} photos, each with alt text and a stable size`, async ({ page }) => {
+  test(`the ${a.year} album shows its ${a.count} photos, each with alt text and a stable size @phone`, async ({ page }) => {
     const response = await page.goto(`/gallery/${a.token}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();
@@ -151,7 +151,7 @@ test('the lightbox opens on a photo, moves with the buttons and the arrow keys, 
   await expect(thumbnail(page, 5, total)).toBeFocused();
 });
 
-test('the last photo of the smallest album wraps to the first', async ({ page }) => {
+test('the last photo of the smallest album wraps to the first @phone', async ({ page }) => {
   const small = SMALL;
   await openAlbum(page, small.token);
   await thumbnail(page, small.count, small.count).click();
@@ -162,7 +162,7 @@ test('the last photo of the smallest album wraps to the first', async ({ page })
   await expect(page.getByRole('dialog').getByRole('img')).toHaveAttribute('alt', small.photos[0]!.alt);
 });
 
-test('an unknown album token is the not-found screen with status 404', async ({ page, pageErrors }) => {
+test('an unknown album token is the not-found screen with status 404 @phone', async ({ page, pageErrors }) => {
   const response = await page.goto('/gallery/zz9zz9zz9');
   expect(response?.status()).toBe(404);
   // Chromium logs the document's own 404 status; that one is expected here, nothing else is.
@@ -175,7 +175,7 @@ test('an unknown album token is the not-found screen with status 404', async ({ 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every photo of an album is in the page and each thumbnail links to its image file', async ({ page }) => {
+  test('every photo of an album is in the page and each thumbnail links to its image file @phone', async ({ page }) => {
     const a = ALBUMS[1]!;
     await page.goto(`/gallery/${a.token}`);
     await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible();

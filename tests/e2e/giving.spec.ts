@@ -19,7 +19,7 @@ const axeViolations = async (page: Page) => {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-test('a gift in memory of someone, with card fees covered: the total shows before paying and the person named is told, without the amount', async ({ page }) => {
+test('a gift in memory of someone, with card fees covered: the total shows before paying and the person named is told, without the amount @phone', async ({ page }) => {
   test.slow(); // a long form and axe over it
   const intents: Record<string, unknown>[] = [];
   page.on('request', (r) => {
@@ -65,7 +65,7 @@ test('a gift in memory of someone, with card fees covered: the total shows befor
   expect((await readOutbox(E2E_OUTBOX_DIR)).filter((m) => m.to === friend)).toHaveLength(1);
 });
 
-test('an anonymous tribute needs no name; a missing tribute name and a bad email show above their fields and nothing is charged', async ({ page }) => {
+test('an anonymous tribute needs no name; a missing tribute name and a bad email show above their fields and nothing is charged @phone', async ({ page }) => {
   test.slow(); // axe over the form with its errors
   const answers: number[] = [];
   page.on('response', (r) => {

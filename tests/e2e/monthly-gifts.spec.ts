@@ -46,7 +46,7 @@ async function changeAndStop(gift: Locator, page: Page) {
   await expect(gift.getByRole('button', { name: 'Save new amount' })).toHaveCount(0);
 }
 
-test('a signed-in donor starts a monthly gift, then changes and stops it from the dashboard', async ({ page }) => {
+test('a signed-in donor starts a monthly gift, then changes and stops it from the dashboard @phone', async ({ page }) => {
   test.slow(); // a payment and axe three times
   const account = await signedIn(page);
   await giveMonthly(page, null, '25');
@@ -61,7 +61,7 @@ test('a signed-in donor starts a monthly gift, then changes and stops it from th
   expect(account.email).toBeTruthy();
 });
 
-test('a signed-out donor changes and stops a monthly gift from the link in the receipt; a broken link says so', async ({ page }) => {
+test('a signed-out donor changes and stops a monthly gift from the link in the receipt; a broken link says so @phone', async ({ page }) => {
   test.slow(); // a payment, mail and axe
   const email = unique('monthly');
   await giveMonthly(page, email, '20');

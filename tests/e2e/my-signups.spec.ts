@@ -82,7 +82,7 @@ test('a golf team is cancelled from the dashboard and refunded in full, with an 
   }).toPass({ timeout: 10_000 });
 });
 
-test('a steak-fry party renames one person, removes another and gets that share back, then adds someone, paying only for them', async ({ page }) => {
+test('a steak-fry party renames one person, removes another and gets that share back, then adds someone, paying only for them @phone', async ({ page }) => {
   test.slow();
   await signedIn(page);
   const receiptEmail = `party.${Date.now().toString(36)}@example.org`;
@@ -151,7 +151,7 @@ test('a steak-fry party renames one person, removes another and gets that share 
   }).toPass({ timeout: 10_000 });
 });
 
-test("another account's sign-up is not found", async ({ page }) => {
+test("another account's sign-up is not found @phone", async ({ page }) => {
   await signedIn(page);
   await page.goto('/dashboard/signups/999999');
   await expect(page.getByRole('alert').filter({ hasText: 'We could not find this sign-up among yours.' })).toBeVisible();

@@ -14,6 +14,12 @@ async function factsOf(browser: Browser, url: string, javaScriptEnabled: boolean
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
+    // With JavaScript, compare with the page as the app renders it once it runs (ADR 028: on the
+    // visitor's first interaction).
+    if (javaScriptEnabled) {
+      await page.keyboard.press('Shift');
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    }
     const facts = await page.locator('main').evaluate((main) => ({
       // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content, and
       // <noscript> is raw text while scripts run (and shown only when they do not).

@@ -30,7 +30,7 @@ async function giveAndDine(page: Page) {
   return account;
 }
 
-test('download the year-end statement from the dashboard and read its figures back', async ({ page }) => {
+test('download the year-end statement from the dashboard and read its figures back @phone', async ({ page }) => {
   const account = await giveAndDine(page);
   const year = todayInFoundationZone().slice(0, 4);
   await page.goto('/dashboard');

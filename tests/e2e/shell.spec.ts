@@ -47,7 +47,7 @@ test.describe('every route', () => {
   }
 });
 
-test('an unknown path is the not-found screen with status 404, and Go home goes home', async ({ page, pageErrors }) => {
+test('an unknown path is the not-found screen with status 404, and Go home goes home @phone', async ({ page, pageErrors }) => {
   const response = await page.goto('/this/does/not/exist');
   expect(response?.status()).toBe(404);
   // Chromium logs the document's own 404 status; that one is expected here, nothing else is.
@@ -80,7 +80,7 @@ test('the Donate buttons open the Donation Form dialog', async ({ page }) => {
   }
 });
 
-test('signed-out visitors see Register and Log in; a stored token shows My Dashboard and Log out', async ({ page }) => {
+test('signed-out visitors see Register and Log in; a stored token shows My Dashboard and Log out @phone', async ({ page }) => {
   const menuLinks = async () => {
     if (isPhone(page)) {
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -66,7 +66,7 @@ test('a golf team of four signs up and pays 400.00, then shows on the dashboard'
   await expect(events.getByRole('link', { name: /Details/ })).toHaveAttribute('href', `/events/${golf.eventNumber}`);
 });
 
-test('a declined card shows the provider message and keeps the form', async ({ page }) => {
+test('a declined card shows the provider message and keeps the form @phone', async ({ page }) => {
   await signedIn(page);
   const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await fillPlayers(dialog, async (player) => {
@@ -79,7 +79,7 @@ test('a declined card shows the provider message and keeps the form', async ({ p
   await expect(dialog.getByRole('group', { name: 'Player 3' }).getByLabel('Name')).toHaveValue('Player 3');
 });
 
-test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ page }) => {
+test('a gaming team agrees to the downloadable terms and pays 50.00 @phone', async ({ page }) => {
   await signedIn(page);
   const dialog = await openSignup(page, gaming.eventNumber, 'Gaming Event sign-up');
   const terms = dialog.getByRole('link', { name: 'Download the terms (PDF)' });
@@ -103,7 +103,7 @@ test('a gaming team agrees to the downloadable terms and pays 50.00', async ({ p
   expect(await axeDialog(page)).toEqual([]);
 });
 
-test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payment, by keyboard', async ({ page }) => {
+test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payment, by keyboard @desktop', async ({ page }) => {
   test.slow(); // ten attendees added and removed, a payment and axe
   await signedIn(page);
   const dialog = await openSignup(page, benefit.eventNumber, 'Benefit Event sign-up');
@@ -138,7 +138,7 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Amount paid: $40.00')).toBeVisible();
 });
 
-test('signed out, Sign up shows the login prompt instead of a form; a closed event offers none', async ({ page }) => {
+test('signed out, Sign up shows the login prompt instead of a form; a closed event offers none @phone', async ({ page }) => {
   await page.goto(`/events/${golf.eventNumber}`);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveAttribute('href', '/login');
@@ -147,14 +147,14 @@ test('signed out, Sign up shows the login prompt instead of a form; a closed eve
   await expect(page.getByRole('button', { name: 'Sign up closed' })).toBeDisabled();
 });
 
-test('the event page shows the places left when a capacity is set', async ({ page }) => {
+test('the event page shows the places left when a capacity is set @phone', async ({ page }) => {
   await page.goto(`/events/${golf.eventNumber}`);
   await expect(page.getByText(/^\d+ team places? left$/)).toBeVisible();
   await page.goto(`/events/${benefit.eventNumber}`);
   await expect(page.getByText(/^\d+ seats? left$/)).toBeVisible();
 });
 
-test('a server failure reads "Contact Admin (code) - message" and nothing is charged', async ({ page, pageErrors }) => {
+test('a server failure reads "Contact Admin (code) - message" and nothing is charged @phone', async ({ page, pageErrors }) => {
   await signedIn(page);
   const dialog = await openSignup(page, gaming.eventNumber, 'Gaming Event sign-up');
   await page.route('**/api/stripe/gaming_signup_intent', (route) =>
@@ -175,7 +175,7 @@ test('a server failure reads "Contact Admin (code) - message" and nothing is cha
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 503')));
 });
 
-test('a payment that reached the server after the places went: the form says it was refunded and offers no second try', async ({ page, pageErrors }) => {
+test('a payment that reached the server after the places went: the form says it was refunded and offers no second try @phone', async ({ page, pageErrors }) => {
   await signedIn(page);
   const dialog = await openSignup(page, golf.eventNumber, 'Golf Event sign-up');
   await fillPlayers(dialog, async (player) => {
@@ -194,7 +194,7 @@ test('a payment that reached the server after the places went: the form says it 
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('status of 409')));
 });
 
-test('a hold that lapsed while the form stood open: Confirm asks for fresh places before the card is charged', async ({ page }) => {
+test('a hold that lapsed while the form stood open: Confirm asks for fresh places before the card is charged @phone', async ({ page }) => {
   await page.clock.install();
   await signedIn(page);
   const intents: string[] = [];
