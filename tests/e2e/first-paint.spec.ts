@@ -16,11 +16,23 @@ for (const route of PUBLIC_ROUTES) {
     });
     const response = await page.goto(route, { waitUntil: 'networkidle' });
     const html = (await response!.text()) ?? '';
-    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
-    // A content page only fetches its files ahead; the visitor's first key press runs them.
+    const files = ((await page.locator('#rr-deferred-module').getAttribute('data-prefetch')) ?? '').split(' ').filter(Boolean);
+    // (React takes <head> over when it hydrates: the links are noted as they come.)
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { preloaded: string[] }).preloaded = []);
+      new MutationObserver((changes) => {
+        for (const node of changes.flatMap((c) => [...c.addedNodes])) if (node instanceof HTMLLinkElement && node.rel === 'modulepreload') seen.push(node.getAttribute('href')!);
+      }).observe(document.head, { childList: true });
+    });
+    // A content page only fetches its files ahead; the visitor's first key press runs them...
     await page.keyboard.press('Shift');
     await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    // ...asking for all of them at once, not one import after another.
+    const preloaded = await page.evaluate(() => (window as unknown as { preloaded: string[] }).preloaded);
+    expect(files.length, 'the page lists its files').toBeGreaterThan(1);
+    expect(preloaded).toEqual(expect.arrayContaining(files));
     // Both times come from the page's own clock: the browser's wall clock and the page's
     // performance clock can drift tens of milliseconds apart on a loaded machine.
     const { paintedAt, fetched } = await page.evaluate(async () => {

@@ -13,7 +13,8 @@ async function factsOf(browser: Browser, url: string, javaScriptEnabled: boolean
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // The load event: every picture in view is in, and the words and links are all in the HTML.
+    await page.goto(url, { waitUntil: 'load' });
     // With JavaScript, compare with the page as the app renders it once it runs (ADR 028: on the
     // visitor's first interaction).
     if (javaScriptEnabled) {

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { issueSetUpLink } from '../../server/domain/staff/staff-management';
 import type { ApiClient, ApiResponse, TestServer } from './test-server';
+import type { Db } from '../../server/db/database';
 
 export const STAFF_PASSWORD = 'correct-horse-battery-staple';
 let counter = 0;
@@ -57,4 +58,18 @@ export async function setUpStaff(server: TestServer, client: ApiClient, role: 'a
   const recoveryCodes = [...enabled.text.matchAll(/>([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})</g)].map((m) => m[1]!);
   expect(recoveryCodes).toHaveLength(10);
   return { email, secret, recoveryCodes };
+}
+
+/** A page's published content as its back-office editor posts it: dotted names, ticked boxes only. */
+export async function pageForm(db: Db, page: string): Promise<Record<string, string>> {
+  const row = await db.selectFrom('site_content').select('data_json').where('page', '=', page).executeTakeFirstOrThrow();
+  const out: Record<string, string> = {};
+  const walk = (value: unknown, prefix: string) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, prefix ? `${prefix}.${i}` : String(i)));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
+    else if (value === true) out[prefix] = 'on';
+    else if (value !== false) out[prefix] = String(value);
+  };
+  walk(JSON.parse(row.data_json), '');
+  return out;
 }

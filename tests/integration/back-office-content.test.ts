@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
-import { locationOf, setUpStaff, submit } from '../helpers/staff';
+import { locationOf, pageForm, setUpStaff, submit } from '../helpers/staff';
 import { uniquePdf, uploadThroughBackOffice } from '../helpers/uploads';
 import { ApiClient, startTestServer, testContentDir, type TestServer } from '../helpers/test-server';
 import { seedContent } from '../../server/db/seed';
@@ -19,20 +19,6 @@ const newEvent = (overrides: Parameters<typeof createTestEvent>[1] extends infer
   createTestEvent(server.db, { eventNumber: 8100 + eventCounter++, ...overrides });
 /** A page's text with React's comment markers gone and quotes unescaped (angle brackets stay escaped). */
 const html = (text: string) => text.replaceAll('<!-- -->', '').replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
-
-/** A page's published data as its editor form posts it: dotted names, ticked boxes only. */
-async function pageForm(page: string): Promise<Record<string, string>> {
-  const row = await server.db.selectFrom('site_content').select('data_json').where('page', '=', page).executeTakeFirstOrThrow();
-  const out: Record<string, string> = {};
-  const walk = (value: unknown, prefix: string) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, prefix ? `${prefix}.${i}` : String(i)));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-    else if (value === true) out[prefix] = 'on';
-    else if (value !== false) out[prefix] = String(value);
-  };
-  walk(JSON.parse(row.data_json), '');
-  return out;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -140,7 +126,7 @@ describe('drafts and publishing', () => {
   it('shows staff text escaped, and a page saved with a bad field is not saved', async () => {
     const admin = server.client();
     await setUpStaff(server, admin, 'admin');
-    const fields = await pageForm('golfers');
+    const fields = await pageForm(server.db, 'golfers');
     const bad = await submit(admin, '/admin/pages/golfers', { ...fields, intent: 'publish', heading: '' });
     expect(html(bad.text)).toContain('Some fields need attention');
     const kept = html((await server.client().get('/golfers')).text);
@@ -162,7 +148,7 @@ describe('drafts and publishing', () => {
     const current = (await server.db.selectFrom('site_content').select('data_json').where('page', '=', 'staff').executeTakeFirstOrThrow()).data_json;
     const data = JSON.parse(current) as { heading: string };
     const heading = `Our people ${Date.now().toString(36)}`;
-    const res = await submit(admin, '/admin/pages/staff', { ...(await pageForm('staff')), intent: 'publish', heading });
+    const res = await submit(admin, '/admin/pages/staff', { ...(await pageForm(server.db, 'staff')), intent: 'publish', heading });
     expect(html(res.text)).toContain('Published: the page shows the change now.');
     expect(data.heading).not.toBe(heading);
 

@@ -16,7 +16,7 @@ import { payWithCard, signedInUser } from '../helpers/accounts';
 import { runCommand } from '../helpers/commands';
 import { createTestEvent } from '../helpers/events';
 import { startLocalBucket, type LocalBucket } from '../helpers/s3-bucket';
-import { csrfOf, postForm, setUpStaff, submit } from '../helpers/staff';
+import { csrfOf, pageForm, postForm, setUpStaff, submit } from '../helpers/staff';
 import { createTestDatabase, startTestServer, testDbKind, type ApiClient, type TestDatabase, type TestServer } from '../helpers/test-server';
 import { uniquePicture, uploadThroughBackOffice } from '../helpers/uploads';
 
@@ -130,20 +130,6 @@ async function donate(client: ApiClient, amount: string, email: string, headers:
   const saved = await client.post('/api/stripe/save_donation', { token: secret, amount, email, message: 'For the families' }, { headers });
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   return intentIdOf(secret);
-}
-
-/** A page's published content as the back office's form fields (as the page editor posts them). */
-async function pageForm(db: Db, page: string): Promise<Record<string, string>> {
-  const row = await db.selectFrom('site_content').select('data_json').where('page', '=', page).executeTakeFirstOrThrow();
-  const out: Record<string, string> = {};
-  const walk = (value: unknown, prefix: string) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, prefix ? `${prefix}.${i}` : String(i)));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-    else if (value === true) out[prefix] = 'on';
-    else if (value !== false) out[prefix] = String(value);
-  };
-  walk(JSON.parse(row.data_json), '');
-  return out;
 }
 
 const golfTeam = (eventNumber: number, email: string) => ({
