@@ -1,5 +1,6 @@
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
+import staticPrecompressed from 'express-static-gzip';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { RequestListener } from 'node:http';
@@ -175,10 +176,12 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));
 
   if (pages.kind === 'build') {
-    // Fingerprinted files never change, so browsers may keep them for a year.
-    app.use('/assets', express.static(path.join(pages.clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    // Fingerprinted files never change, so browsers may keep them for a year. The build compressed
+    // them once (ADR 037): the .br or .gz beside each file is sent as it is.
+    const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false };
+    app.use('/assets', staticPrecompressed(path.join(pages.clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', fallthrough: false } }));
     // Other public files (favicon…) have an extension; page URLs never do, so they skip the disk.
-    const publicFiles = express.static(pages.clientDir, { maxAge: '1h', index: false, redirect: false });
+    const publicFiles = staticPrecompressed(pages.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false, redirect: false } });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   } else if (pages.kind === 'vite') {
     app.use(pages.middlewares);

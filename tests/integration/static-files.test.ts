@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
+afterAll(() => server?.close());
+
+/** The raw bytes as sent (node:http does not decompress). */
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The page's script files, as the home page lists them for the browser to fetch. */
+async function scriptFilesOfHomePage(): Promise<string[]> {
+  const html = (await server.client().get('/')).text;
+  const list = /data-prefetch="([^"]+)"/.exec(html)?.[1] ?? '';
+  return list.split(' ').filter((file) => file.startsWith('/assets/'));
+}
+
+describe('the browser’s files (ADR 037)', () => {
+  it('are sent compressed by the build, brotli first, the same bytes once decompressed', async () => {
+    const files = await scriptFilesOfHomePage();
+    expect(files.length).toBeGreaterThan(1);
+    const biggest = files
+      .map((file) => ({ file, bytes: readFileSync(path.join('build/client', file)) }))
+      .sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
+
+    const br = await fetchRaw(`${server.url}${biggest.file}`, 'gzip, deflate, br, zstd');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).equals(biggest.bytes)).toBe(true);
+    // The file made at the highest level by the build, not one squeezed on the fly.
+    expect(br.body.equals(readFileSync(path.join('build/client', `${biggest.file}.br`)))).toBe(true);
+
+    const gz = await fetchRaw(`${server.url}${biggest.file}`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(biggest.bytes)).toBe(true);
+    expect(gz.body.equals(readFileSync(path.join('build/client', `${biggest.file}.gz`)))).toBe(true);
+
+    const plain = await fetchRaw(`${server.url}${biggest.file}`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(biggest.bytes)).toBe(true);
+  });
+
+  it('answer a conditional request with 304 and a missing file with 404', async () => {
+    const [file] = await scriptFilesOfHomePage();
+    const first = await fetchRaw(`${server.url}${file}`, 'br');
+    const etag = first.headers.etag!;
+    expect(etag).toBeTruthy();
+    const again = await new Promise<number>((resolve, reject) =>
+      get(`${server.url}${file}`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      }).on('error', reject),
+    );
+    expect(again).toBe(304);
+    expect((await fetchRaw(`${server.url}/assets/no-such-file-123.js`, 'br')).status).toBe(404);
+  });
+});
