@@ -25,10 +25,11 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { freePort } from '../scripts/free-port';
 import { formatTable } from '../scripts/weight-lib';
@@ -169,10 +170,17 @@ async function surge(siteUrl: string, paths: [string, string]) {
 }
 
 /** How many log lines of each level above info the server wrote (pino: 40 warn, 50 error, 60 fatal). */
-function logProblems(logFile: string): { lines: number; warn: number; error: number } {
-  const lines = readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
-  const level = (line: string) => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
-  return { lines: lines.length, warn: lines.filter((l) => level(l) === 40).length, error: lines.filter((l) => level(l) >= 50).length };
+async function logProblems(logFile: string): Promise<{ lines: number; warn: number; error: number }> {
+  // Line by line: a full run's log is over a gigabyte, more than one string can hold.
+  const counts = { lines: 0, warn: 0, error: 0 };
+  for await (const line of createInterface({ input: createReadStream(logFile), crlfDelay: Infinity })) {
+    if (!line) continue;
+    counts.lines += 1;
+    const level = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
+    if (level === 40) counts.warn += 1;
+    else if (level >= 50) counts.error += 1;
+  }
+  return counts;
 }
 
 await buildIfNeeded();
@@ -300,7 +308,7 @@ try {
     console.log('(errors include timeouts; requests sent but unanswered when the time was up are in no latency)');
   }
 
-  const log = logProblems(logFile);
+  const log = await logProblems(logFile);
   const summary = summarize(rows, surgeResult?.pass);
   allPassed = summary.pass;
   console.log(`\n${summary.lines.join('\n')}`);
