@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawHttp } from '../helpers/raw-http';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
@@ -10,18 +10,6 @@ beforeAll(async () => {
   server = await startTestServer({ seed: false });
 });
 afterAll(() => server?.close());
-
-/** The raw bytes as sent (node:http does not decompress). */
-function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
 
 /** The page's script files, as the home page lists them for the browser to fetch. */
 async function scriptFilesOfHomePage(): Promise<string[]> {
@@ -38,7 +26,7 @@ describe('the browser’s files (ADR 037)', () => {
       .map((file) => ({ file, bytes: readFileSync(path.join('build/client', file)) }))
       .sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
 
-    const br = await fetchRaw(`${server.url}${biggest.file}`, 'gzip, deflate, br, zstd');
+    const br = await rawHttp(server.url, biggest.file, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^text\/javascript/);
@@ -48,28 +36,23 @@ describe('the browser’s files (ADR 037)', () => {
     // The file made at the highest level by the build, not one squeezed on the fly.
     expect(br.body.equals(readFileSync(path.join('build/client', `${biggest.file}.br`)))).toBe(true);
 
-    const gz = await fetchRaw(`${server.url}${biggest.file}`, 'gzip');
+    const gz = await rawHttp(server.url, biggest.file, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(biggest.bytes)).toBe(true);
     expect(gz.body.equals(readFileSync(path.join('build/client', `${biggest.file}.gz`)))).toBe(true);
 
-    const plain = await fetchRaw(`${server.url}${biggest.file}`, 'identity');
+    const plain = await rawHttp(server.url, biggest.file, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(biggest.bytes)).toBe(true);
   });
 
   it('answer a conditional request with 304 and a missing file with 404', async () => {
     const [file] = await scriptFilesOfHomePage();
-    const first = await fetchRaw(`${server.url}${file}`, 'br');
-    const etag = first.headers.etag!;
+    const first = await rawHttp(server.url, file!, { 'accept-encoding': 'br' });
+    const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await new Promise<number>((resolve, reject) =>
-      get(`${server.url}${file}`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      }).on('error', reject),
-    );
+    const again = (await rawHttp(server.url, file!, { 'accept-encoding': 'br', 'if-none-match': etag })).status;
     expect(again).toBe(304);
-    expect((await fetchRaw(`${server.url}/assets/no-such-file-123.js`, 'br')).status).toBe(404);
+    expect((await rawHttp(server.url, '/assets/no-such-file-123.js', { 'accept-encoding': 'br' })).status).toBe(404);
   });
 });

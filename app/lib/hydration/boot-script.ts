@@ -19,8 +19,9 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * Runs inline at the end of <body>. It starts the page's JavaScript only after the first paint
  * (the load event and the first contentful paint, or 3 s after the load event; on an
  * `interaction` page it only fetches the files then), and at once on the first interaction; then it
- * asks for every file the page needs in one go. Until React has hydrated, a click on a button or a form submit is held and replayed afterwards, and what was
- * typed into a field is handed to React, so nothing a visitor does on a slow phone is lost.
+ * asks for every file the page needs in one go. Until React has hydrated, a click on a button or a
+ * form submit is held and replayed afterwards, and what was typed into a field is handed to React,
+ * so nothing a visitor does on a slow phone is lost.
  * Links and the no-JavaScript menus work natively and are left alone, but for links marked
  * `data-hold-click` (a thumbnail that opens the lightbox rather than the bare file). Arrow, Home
  * and End keys on a tab are held too. A carousel viewport marked `data-autoplay="ms"` is scrolled
@@ -32,8 +33,8 @@ function start(){if(started)return;started=1;var i=d.getElementById(${JSON.strin
 // Every file at once: left to the imports, they come in a waterfall of four or five round trips.
 files(i).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
 setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[]}},30000)}
-// One file per task: adding all the links in one task blocks the page for tens of milliseconds.
 function files(i){return (i.getAttribute('data-prefetch')||'').split(' ')}
+// One file per task: adding all the links in one task blocks the page for tens of milliseconds.
 function prefetch(i){var hs=files(i);(function next(){var h=hs.shift();if(h===undefined||started)return;
 if(h){var l=d.createElement('link');l.rel='prefetch';l.href=h;d.head.appendChild(l)}task(next)})()}
 function signedIn(){try{return !!localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){return false}}
