@@ -20,7 +20,7 @@ import { metricsRoute, type AppMetrics } from './metrics/registry';
 import { NO_PAGES, pagePatterns } from './metrics/route-label';
 import { readinessRoute } from './readiness';
 import { requestContext, requestIdOf } from './middleware/request-context';
-import { pagePolicy, securityHeaderValues, securityHeaders } from './middleware/security-headers';
+import { pagePolicy, publicContentHeaderValues, securityHeaders } from './middleware/security-headers';
 import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
 import { readChangeMarks } from './response-cache/change-marks';
 import { ResponseCache } from './response-cache/response-cache';
@@ -104,7 +104,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
         build: pages.build,
         loadContext: () => loadContextFor(null, null),
         siteOrigin,
-        fixedHeaders: securityHeaderValues(policyOptions),
+        fixedHeaders: publicContentHeaderValues(policyOptions),
         secureCookies: config.isProduction,
       pageGuard: rejectUnusableHosts,
       logger,

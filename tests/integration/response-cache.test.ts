@@ -114,6 +114,18 @@ describe('the response cache (ADR 029)', () => {
     expect(cached.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('leaves Cross-Origin-Opener-Policy off the public answers only: every other answer keeps it (ADR 038)', async () => {
+    for (const path of ['/', '/login', '/events', '/api/events/upcoming']) {
+      const res = await raw(server.url, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      expect(res.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+    for (const path of ['/dashboard', '/account', '/admin/login', '/healthz', '/no-such-page']) {
+      expect((await raw(server.url, path)).headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    }
+  });
+
   it('makes a page once however many visitors ask for it at the same moment', async () => {
     await touchContent(server);
     const answers = await Promise.all(Array.from({ length: 20 }, () => raw(server.url, '/family')));

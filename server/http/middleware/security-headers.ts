@@ -62,8 +62,19 @@ export function securityHeaders(options: Options) {
   });
 }
 
-/** The headers securityHeaders sets, as values: for answers served from the response cache without it. */
-export function securityHeaderValues(options: Options): Record<string, string> {
+/**
+ * The headers of the response cache's answers (anonymous public pages and the read API): those
+ * securityHeaders sets, as values, but Cross-Origin-Opener-Policy. That header makes Chromium move a
+ * page opened from another site or a new tab into a fresh process, a 270–500 ms task on a slow
+ * phone, and these answers hold nothing that is not public (card fields sit in Stripe's own
+ * frames). Every signed-in and back-office answer keeps it (ADR 038).
+ */
+export function publicContentHeaderValues(options: Options): Record<string, string> {
+  const { 'cross-origin-opener-policy': _openerPolicy, ...headers } = securityHeaderValues(options);
+  return headers;
+}
+
+function securityHeaderValues(options: Options): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
