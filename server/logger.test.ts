@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskEmail, unredactedTwin } from './logger';
+import { batchedLines, createLogger, maskEmail, unredactedTwin } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -34,5 +34,31 @@ describe('the logger', () => {
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!).sort()).toEqual(Object.keys({ ...lines[1], res: 0, responseTime: 0 }).sort());
     expect(lines[0]).toMatchObject({ level: 30, req: { id: 'r1', method: 'GET', url: '/events' }, res: { statusCode: 200 }, msg: 'request completed' });
+  });
+});
+
+describe('batchedLines', () => {
+  it('writes the lines of one turn of the event loop in one write, in order, and nothing is held past it', async () => {
+    const writes: string[] = [];
+    const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
+    stream.write('{"n":1}\n');
+    stream.write('{"n":2}\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n']);
+    stream.write('{"n":3}\n');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it('writes what is pending when the process exits, before the next turn', () => {
+    const writes: string[] = [];
+    let atExit = () => undefined as void;
+    const stream = batchedLines({ write: (text) => writes.push(text) }, (flush) => (atExit = flush));
+    stream.write('{"fatal":true}\n');
+    atExit();
+    expect(writes).toEqual(['{"fatal":true}\n']);
+    atExit();
+    expect(writes).toHaveLength(1);
   });
 });
