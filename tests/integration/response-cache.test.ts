@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp as raw } from '../helpers/raw-http';
+import { createLogger } from '../../server/logger';
 import { startTestServer, testDbKind, type TestServer } from '../helpers/test-server';
 
 const PROBE = 'Cache Probe Foundation';
@@ -131,6 +132,29 @@ describe('the response cache (ADR 029)', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => raw(server.url, '/family')));
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
     expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+});
+
+describe('the request log of cached answers', () => {
+  const lines: Record<string, unknown>[] = [];
+  let server: TestServer;
+  beforeAll(async () => {
+    // Between checks of the change marks, so that answers come from memory without Express.
+    server = await startTestServer({ env: { PAGE_CACHE_CHECK_MS: '60000' }, logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }) });
+  });
+  afterAll(() => server?.close());
+
+  it('has a line for every answer from memory, with the id the answer carried and the cleaned URL', async () => {
+    await raw(server.url, '/events'); // made and stored
+    const answers = [await raw(server.url, '/events?email=jane.doe%40example.org'), await raw(server.url, '/api/events/upcoming'), await raw(server.url, '/api/events/upcoming', { 'if-none-match': '"x"' })];
+    for (const answer of answers) {
+      const id = String(answer.headers['x-request-id']);
+      const line = lines.find((l) => (l.req as { id?: string } | undefined)?.id === id);
+      expect(line, id).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET' }, res: { statusCode: answer.status } });
+      expect(typeof line!.responseTime).toBe('number');
+    }
+    const first = lines.find((l) => (l.req as { id?: string } | undefined)?.id === answers[0]!.headers['x-request-id']);
+    expect(JSON.stringify(first)).not.toContain('jane.doe');
   });
 });
 

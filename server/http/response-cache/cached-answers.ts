@@ -5,7 +5,7 @@ import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
 import { publicReadAt } from '../api/public-reads';
 import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
-import { type Logger, unredactedTwin } from '../../logger';
+import { cachedAnswerLines, type Logger } from '../../logger';
 import { loggableUrl, newRequestId } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
@@ -154,9 +154,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     headers.push('Content-Length', String(body.length));
     res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
   };
-  // The fast path's request lines hold only fields cleaned here (the URL by loggableUrl): they skip
-  // the logger's redaction pass, a twentieth of a cached answer's cost.
-  const requestLog = unredactedTwin(logger);
+  const requestLine = cachedAnswerLines(logger);
 
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -182,11 +180,10 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     if (!cached) return false;
     const started = performance.now();
     const id = newRequestId(req);
-    res.on('finish', () => {
-      const responseTime = Math.round(performance.now() - started);
-      requestLog.info({ req: { id, method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
-    });
     write(req, res, cached, id);
+    // The whole answer was handed to the socket just now: its line is written at once, with no
+    // 'finish' listener per request.
+    requestLine?.({ id, method: req.method ?? 'GET', url: loggableUrl(url) ?? '', statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
     return true;
   };
 
