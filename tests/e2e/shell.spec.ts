@@ -59,6 +59,20 @@ test('an unknown path is the not-found screen with status 404, and Go home goes 
   await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
 });
 
+test('a request dropped because the visitor moved on is no error; any other unhandled failure still is @desktop', async ({ page, pageErrors }) => {
+  await page.goto('/login');
+  await page.keyboard.press('Shift'); // the page's JavaScript starts on the first interaction (ADR 028)
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await page.evaluate(() => {
+    const controller = new AbortController();
+    void fetch('/api/events/upcoming', { signal: controller.signal });
+    controller.abort();
+  });
+  await page.evaluate(() => void Promise.reject(new Error('a real failure')));
+  await expect.poll(() => [...pageErrors]).toEqual(['pageerror: a real failure']);
+  pageErrors.length = 0;
+});
+
 test('the Donate buttons open the Donation Form dialog', async ({ page }) => {
   await page.goto('/events');
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
