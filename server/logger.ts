@@ -77,8 +77,9 @@ export interface CachedAnswerLine {
 /**
  * The response cache's "request completed" line, in the logger's own format (level, time, the
  * logger's pid and hostname, then req, res, responseTime, msg: what pino writes for the same
- * fields) and on its stream, but put together here: pino's serialisation and redaction pass were a
- * fifth of a cached answer under a surge. Null when the logger does not write info lines.
+ * fields) and on its stream, but put together here: pino's call and serialisation were about 5%
+ * of a cached answer's CPU in a profile, on top of a 'finish' listener per request. Null when the
+ * logger does not write info lines.
  * Never give it a request's headers or body: nothing here is redacted.
  */
 export function cachedAnswerLines(logger: Logger): ((line: CachedAnswerLine) => void) | null {
