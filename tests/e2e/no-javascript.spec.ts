@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 
@@ -9,40 +9,36 @@ interface PageFacts {
 }
 
 /** What a visitor gets from the page's main content: its words, pictures and links. */
-async function factsOf(browser: Browser, url: string, javaScriptEnabled: boolean, width: number): Promise<PageFacts> {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-  try {
-    const page = await context.newPage();
-    // The load event: every picture in view is in, and the words and links are all in the HTML.
-    await page.goto(url, { waitUntil: 'load' });
-    // With JavaScript, compare with the page as the app renders it once it runs (ADR 028: on the
-    // visitor's first interaction).
-    if (javaScriptEnabled) {
-      await page.keyboard.press('Shift');
-      await expect(page.locator('html[data-hydrated]')).toBeAttached();
-    }
-    const facts = await page.locator('main').evaluate((main) => ({
-      // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content, and
-      // <noscript> is raw text while scripts run (and shown only when they do not).
-      text: (() => {
-        const copy = main.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('button, script, noscript').forEach((el) => el.remove());
-        return copy.textContent ?? '';
-      })(),
-      images: [...main.querySelectorAll('img')].map((img) => `${img.getAttribute('src')} | ${img.getAttribute('alt')}`),
-      links: [...main.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
-    }));
-    return { words: new Set(facts.text.split(/\s+/).filter(Boolean)), images: facts.images, links: facts.links };
-  } finally {
-    await context.close();
+async function factsOf(page: Page, url: string, javaScriptEnabled: boolean): Promise<PageFacts> {
+  // The load event: every picture in view is in, and the words and links are all in the HTML.
+  await page.goto(url, { waitUntil: 'load' });
+  // With JavaScript, compare with the page as the app renders it once it runs (ADR 028: on the
+  // visitor's first interaction).
+  if (javaScriptEnabled) {
+    await page.keyboard.press('Shift');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
   }
+  const facts = await page.locator('main').evaluate((main) => ({
+    // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content, and
+    // <noscript> is raw text while scripts run (and shown only when they do not).
+    text: (() => {
+      const copy = main.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('button, script, noscript').forEach((el) => el.remove());
+      return copy.textContent ?? '';
+    })(),
+    images: [...main.querySelectorAll('img')].map((img) => `${img.getAttribute('src')} | ${img.getAttribute('alt')}`),
+    links: [...main.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
+  }));
+  return { words: new Set(facts.text.split(/\s+/).filter(Boolean)), images: facts.images, links: facts.links };
 }
 
 for (const route of PUBLIC_ROUTES) {
-  test(`${route} is complete without JavaScript`, async ({ browser, baseURL, viewport }) => {
+  // With JavaScript in the test's own page, so its console is checked too (fixtures.ts).
+  test(`${route} is complete without JavaScript`, async ({ page, browser, baseURL, viewport }) => {
     const url = `${baseURL}${route}`;
-    const withJs = await factsOf(browser, url, true, viewport!.width);
-    const withoutJs = await factsOf(browser, url, false, viewport!.width);
+    const withJs = await factsOf(page, url, true);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const withoutJs = await factsOf(await context.newPage(), url, false).finally(() => context.close());
     expect(withoutJs.words.size).toBeGreaterThan(0);
     const missingWords = [...withJs.words].filter((w) => !withoutJs.words.has(w));
     expect(missingWords, 'words only shown with JavaScript').toEqual([]);
