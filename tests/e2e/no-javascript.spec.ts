@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrate, test } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 
 interface PageFacts {
@@ -14,10 +14,7 @@ async function factsOf(page: Page, url: string, javaScriptEnabled: boolean): Pro
   await page.goto(url, { waitUntil: 'load' });
   // With JavaScript, compare with the page as the app renders it once it runs (ADR 028: on the
   // visitor's first interaction).
-  if (javaScriptEnabled) {
-    await page.keyboard.press('Shift');
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
-  }
+  if (javaScriptEnabled) await hydrate(page);
   const facts = await page.locator('main').evaluate((main) => ({
     // Buttons (carousel controls) only work with JavaScript anyway; scripts are not content, and
     // <noscript> is raw text while scripts run (and shown only when they do not).

@@ -1,5 +1,5 @@
 import { content, EVENTS } from './content';
-import { expect, fakeToken, isPhone, test } from './fixtures';
+import { expect, fakeToken, hydrate, isPhone, test } from './fixtures';
 
 const { site } = content;
 
@@ -61,8 +61,7 @@ test('an unknown path is the not-found screen with status 404, and Go home goes 
 
 test('a request dropped because the visitor moved on is no error; any other unhandled failure still is @desktop', async ({ page, pageErrors }) => {
   await page.goto('/login');
-  await page.keyboard.press('Shift'); // the page's JavaScript starts on the first interaction (ADR 028)
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await hydrate(page);
   await page.evaluate(() => {
     const controller = new AbortController();
     void fetch('/api/events/upcoming', { signal: controller.signal });
