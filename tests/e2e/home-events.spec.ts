@@ -67,6 +67,28 @@ test.describe('Home', () => {
     await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
   });
 
+  test('the carousels count their 3 s from the load event: a slow picture holds the first slide @desktop', async ({ page }) => {
+    let release!: () => void;
+    const pictures = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/**', async (route) => {
+      await pictures;
+      await route.continue();
+    });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const viewport = page.getByRole('region', { name: 'Highlights', exact: true }).locator('[data-autoplay]');
+    await page.clock.runFor(4_000);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+    release();
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.clock.runFor(2_500);
+    expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.clock.runFor(600);
+    await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
   test('carousels do not move on their own for visitors who ask for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();

@@ -51,10 +51,13 @@ if(e.type==='keydown'){var k=e.key,tab=t.closest('[role=tab]');if(tab&&/^(Arrow(
 held.push(function(){tab.isConnected&&tab.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))})}return}
 if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
 // Carousels move on their own before React runs them (spec: every 3 s), until the page starts.
+// The clock starts at the load event: on a slow line the first slide is shown whole for 3 s.
 function autoplay(){var still=0;try{still=matchMedia('(prefers-reduced-motion: reduce)').matches}catch(e){}
-d.querySelectorAll('[data-autoplay]').forEach(function(v){mark(v,0);if(still)return;var id=setInterval(function(){if(started||hydrated){clearInterval(id);return}if(d.hidden)return;
+d.querySelectorAll('[data-autoplay]').forEach(function(v){mark(v,0);if(!still)loaded(function(){run(v)})})}
+function run(v){var id=setInterval(function(){if(started||hydrated){clearInterval(id);return}if(d.hidden)return;
 var f=v.firstElementChild&&v.firstElementChild.firstElementChild,step=f?f.getBoundingClientRect().width:0;if(!step)return;
-var x=v.scrollLeft+step;if(x>v.scrollWidth-v.clientWidth+1)x=0;v.scrollTo({left:x,behavior:'smooth'});mark(v,Math.round(x/step))},Number(v.getAttribute('data-autoplay'))||3000)})}
+var x=v.scrollLeft+step;if(x>v.scrollWidth-v.clientWidth+1)x=0;v.scrollTo({left:x,behavior:'smooth'});mark(v,Math.round(x/step))},Number(v.getAttribute('data-autoplay'))||3000)}
+function loaded(f){if(d.readyState==='complete')f();else w.addEventListener('load',f)}
 function mark(v,at){var s=v.closest('section'),dots=s&&s.querySelector('[data-carousel-dots]');if(dots)[].forEach.call(dots.children,function(b,i){if(i===at)b.setAttribute('aria-current','true');else b.removeAttribute('aria-current')})}
 autoplay();
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
@@ -66,4 +69,4 @@ if(!('value' in el)||el.type==='file')return;var v=el.value,set=own(el,'value');
 w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(replay);held=[];edited=[];
 // React commits the replayed typing in a microtask: the held clicks and submits come after it.
 task(function(){h.forEach(function(f){f()})})});
-if(d.readyState==='complete')later();else w.addEventListener('load',later)})()`;
+loaded(later)})()`;
