@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { BROWSER_UI_FEATURES_OFF, CHROMIUM_FLAGS, PLAYWRIGHT_DISABLED_FEATURES, withDisabledFeatures } from './scripts/chromium-features';
 import {
   E2E_ADMIN_CONTENT_DIR,
   E2E_ADMIN_DATA_DIR,
@@ -10,10 +11,14 @@ import {
   E2E_PORT as PORT,
 } from './tests/e2e/e2e-env';
 
-/** Debian's Chromium (never a downloaded browser) with the flags this network needs. */
+/**
+ * Debian's Chromium (never a downloaded browser) with the flags this network needs, and without the
+ * browser's own address-bar popup page (ADR 040); Playwright's list of features it switches off
+ * stays in the one `--disable-features` Chromium keeps.
+ */
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: withDisabledFeatures(CHROMIUM_FLAGS, [...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES_OFF]),
 };
 
 export default defineConfig({

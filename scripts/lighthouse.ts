@@ -30,6 +30,7 @@ import { loadConfig } from '../server/config';
 import { freePort } from './free-port';
 import { type RunningServer, startServer } from '../server/server';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { BROWSER_UI_FEATURES_OFF, CHROMIUM_FLAGS, withDisabledFeatures } from './chromium-features';
 import { publicPages, type PublicRoute, samplesFromSite, selectRoutes } from '../bench/public-routes';
 import {
   belowPerfect,
@@ -140,7 +141,9 @@ async function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
   mkdirSync(chromeProfile, { recursive: true });
   return chromeLauncher.launch({
     chromePath: CHROMIUM_LAUNCH.executablePath,
-    chromeFlags: ['--headless=new', ...CHROMIUM_LAUNCH.args],
+    // chrome-launcher's own flags, with its features switched off merged into ours (ADR 040).
+    chromeFlags: withDisabledFeatures([...chromeLauncher.Launcher.defaultFlags(), '--headless=new', ...CHROMIUM_FLAGS], BROWSER_UI_FEATURES_OFF),
+    ignoreDefaultFlags: true,
     userDataDir: chromeProfile,
     handleSIGINT: false, // our own handler also stops the server and removes the temp folders
     logLevel: 'silent',
