@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 import { newAccount, registerViaApi } from './accounts';
 import { PUBLIC_ROUTES } from './routes';
 
@@ -58,15 +58,7 @@ for (const route of PUBLIC_ROUTES) {
 }
 
 /** Holds the site's JavaScript back until `release()`: a slow phone that has painted but not hydrated yet. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdScripts = (page: Page) => holdRequests(page, '**/assets/**/*.js');
 
 test('a Donate click before the page has hydrated opens the form once it has @phone', async ({ page }) => {
   const release = await holdScripts(page);

@@ -52,6 +52,20 @@ export async function hydrate(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
+/**
+ * Holds every request matching `url` until the returned `release()`: a slow line, where the page has
+ * painted but its scripts (or pictures) have not arrived yet.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
 
 /** A token shaped like the real one (the browser only decodes it; the server verifies it). */

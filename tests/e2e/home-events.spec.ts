@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { FIXTURE_ANCHOR_DATE } from '../fixtures/fixture-content';
 import { content, EVENTS } from './content';
 import { startEmptySite } from './empty-site';
-import { expect, fakeToken, hydrate, isPhone, test } from './fixtures';
+import { expect, fakeToken, holdRequests, hydrate, isPhone, test } from './fixtures';
 
 const { golf, gaming, benefit, pastGolf, pastBenefit } = EVENTS;
 /** In the fixture, events dated before the anchor are past ones; the rest are upcoming. */
@@ -68,12 +68,7 @@ test.describe('Home', () => {
   });
 
   test('the carousels count their 3 s from the load event: a slow picture holds the first slide @desktop', async ({ page }) => {
-    let release!: () => void;
-    const pictures = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/media/**', async (route) => {
-      await pictures;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/media/**');
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/', { waitUntil: 'domcontentloaded' });

@@ -1,6 +1,6 @@
 import { content, EVENTS } from './content';
 import type { Locator, Page } from '@playwright/test';
-import { expect, hydrate, isPhone, test } from './fixtures';
+import { expect, holdRequests, hydrate, isPhone, test } from './fixtures';
 
 /** Menu label, path, and the heading the page shows (content pages: the fixture's headings). */
 const ABOUT = [
@@ -146,12 +146,7 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
 
 test('a menu opened before the page has hydrated stays open through it, and its links then navigate in place', async ({ page }) => {
   // A slow phone: the page has painted, its scripts have not arrived yet.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/**/*.js');
   await page.goto('/events');
   const phone = isPhone(page);
   const nav = page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
