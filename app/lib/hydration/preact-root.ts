@@ -85,8 +85,6 @@ const ID_PROPS: Record<string, string> = {
 };
 const idAttribute = (prop: string) => ID_PROPS[prop] ?? (/^aria-(describedby|labelledby|controls|owns|activedescendant|details|errormessage|flowto)$/.test(prop) ? prop : undefined);
 
-let hydrating = false;
-
 /**
  * Hydrates with `render`, then keeps the DOM's ids in step with Preact's. React's server and
  * Preact make different useId ids, and Preact leaves the server's attributes in place while
@@ -99,10 +97,11 @@ let hydrating = false;
 export function hydrateKeepingIds(render: () => void): void {
   const options = preactOptions as PreactOptions;
   const diffed = options.diffed;
+  // Only for the hydrating render: every later render keeps Preact's ids on its own.
   options.diffed = (vnode) => {
     diffed?.(vnode);
     const dom = vnode.__e;
-    if (!hydrating || typeof vnode.type !== 'string' || !(dom instanceof Element)) return;
+    if (typeof vnode.type !== 'string' || !(dom instanceof Element)) return;
     for (const prop in vnode.props) {
       const attribute = idAttribute(prop);
       const value = vnode.props[prop];
@@ -116,11 +115,10 @@ export function hydrateKeepingIds(render: () => void): void {
     if (vnode.type === 'link' && vnode.props.rel === 'modulepreload') return;
     console.error(`Hydration mismatch: the server did not render this <${String(vnode.type)}>`, vnode.props);
   };
-  hydrating = true;
   try {
     render();
   } finally {
-    hydrating = false;
+    options.diffed = diffed;
   }
 }
 
