@@ -96,3 +96,33 @@ test('an arrow key pressed on a tab before the page has hydrated moves the tab o
   await expect(card.getByRole('tab', { name: 'Bio' })).toHaveAttribute('aria-selected', 'true');
   await expect(card.getByRole('tab', { name: 'Bio' })).toBeFocused();
 });
+
+test('text typed before hydration survives typing in the next field while the page hands it over @phone', async ({ page }) => {
+  // The hand-over signal comes from an effect, a task after the hydrating render: a keystroke in
+  // that gap re-renders the form, which sets every field to its state. Holding the signal opens
+  // the gap as wide as a slow phone can.
+  await page.addInitScript(() => {
+    const dispatch = window.dispatchEvent.bind(window);
+    const w = window as unknown as { dispatchEvent: typeof dispatch; sendHydratedSignal?: () => void };
+    w.dispatchEvent = (event: Event) => {
+      if (event.type !== 'app:hydrated' || w.sendHydratedSignal) return dispatch(event);
+      w.sendHydratedSignal = () => dispatch(event);
+      return true;
+    };
+  });
+  const account = newAccount('gap');
+  const release = await holdScripts(page);
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(account.first);
+  release();
+  await page.waitForFunction(() => 'sendHydratedSignal' in window);
+  await page.getByLabel('Last name').fill(account.last);
+  await page.evaluate(() => (window as unknown as { sendHydratedSignal: () => void }).sendHydratedSignal());
+  await expect(page.getByLabel('First name')).toHaveValue(account.first);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Re-enter password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -28,11 +28,11 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * one slide at a time until the page starts (reduced motion: never), then its carousel takes over.
  */
 export const HYDRATION_BOOT_SCRIPT = `(function(){
-var d=document,w=window,started=0,hydrated=0,held=[],edited=[];
+var d=document,w=window,started=0,hydrated=0,held=[],edited=[],typed=[];
 function start(){if(started)return;started=1;var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;
 // Every file at once: left to the imports, they come in a waterfall of four or five round trips.
 files(i).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
-setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[]}},30000)}
+setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[];typed=[]}},30000)}
 function files(i){return (i.getAttribute('data-prefetch')||'').split(' ')}
 // One file per task: adding all the links in one task blocks the page for tens of milliseconds.
 function prefetch(i){var hs=files(i);(function next(){var h=hs.shift();if(h===undefined||started)return;
@@ -49,7 +49,9 @@ if(e.type==='click'){var b=t.closest('button,input[type=submit],input[type=butto
 e.preventDefault();e.stopImmediatePropagation();held.push(function(){if(!b.isConnected)return;b.dispatchEvent(new MouseEvent('mousedown',{bubbles:true,cancelable:true,button:0}));b.click()});return}
 if(e.type==='keydown'){var k=e.key,tab=t.closest('[role=tab]');if(tab&&/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(k)){e.preventDefault();e.stopImmediatePropagation();
 held.push(function(){tab.isConnected&&tab.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))})}return}
-if((e.type==='input'||e.type==='change')&&edited.indexOf(t)<0)edited.push(t)}
+if(e.type==='input'||e.type==='change')note(t)}
+// The value is kept as typed: a render between hydration and the signal may reset a field to its state.
+function note(t){var i=edited.indexOf(t);if(i<0){i=edited.length;edited.push(t)}typed[i]=t.type==='checkbox'||t.type==='radio'?t.checked:t.value}
 // Carousels move on their own before React runs them (spec: every 3 s), until the page starts.
 // The clock starts at the load event: on a slow line the first slide is shown whole for 3 s.
 function autoplay(){var still=0;try{still=matchMedia('(prefers-reduced-motion: reduce)').matches}catch(e){}
@@ -61,12 +63,12 @@ function loaded(f){if(d.readyState==='complete')f();else w.addEventListener('loa
 function mark(v,at){var s=v.closest('section'),dots=s&&s.querySelector('[data-carousel-dots]');if(dots)[].forEach.call(dots.children,function(b,i){if(i===at)b.setAttribute('aria-current','true');else b.removeAttribute('aria-current')})}
 autoplay();
 function own(el,p){var o=Object.getPrototypeOf(el);return Object.getOwnPropertyDescriptor(o,p)}
-function replay(el){if(!el.isConnected)return;
-if(el instanceof HTMLSelectElement){el.dispatchEvent(new Event('change',{bubbles:true}));return}
-if(el.type==='checkbox'||el.type==='radio'){var c=el.checked;if(c===el.defaultChecked&&el.type==='radio')return;el.checked=!c;el.click();return}
-if(!('value' in el)||el.type==='file')return;var v=el.value,set=own(el,'value');el.value=v+' ';set&&set.set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))}
+function replay(el,v){if(!el.isConnected)return;
+if(el instanceof HTMLSelectElement){if(!el.multiple)el.value=v;el.dispatchEvent(new Event('change',{bubbles:true}));return}
+if(el.type==='checkbox'||el.type==='radio'){if(v===el.defaultChecked&&el.type==='radio')return;el.checked=!v;el.click();return}
+if(!('value' in el)||el.type==='file')return;var set=own(el,'value');el.value=v+' ';set&&set.set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))}
 ['pointerdown','touchstart','keydown','focusin','click','submit','input','change'].forEach(function(n){d.addEventListener(n,hold,true)});
-w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(replay);held=[];edited=[];
+w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(function(el,i){replay(el,typed[i])});held=[];edited=[];typed=[];
 // React commits the replayed typing in a microtask: the held clicks and submits come after it.
 task(function(){h.forEach(function(f){f()})})});
 loaded(later)})()`;
