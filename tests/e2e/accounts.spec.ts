@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
-import { newAccount, registerViaApi, signedIn } from './accounts';
+import { fillRegisterForm, newAccount, registerViaApi, signedIn } from './accounts';
 import { content } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, fakeToken, isPhone, storeTokenBeforeLoad, test } from './fixtures';
@@ -21,12 +21,7 @@ test('register → success message → log in → dashboard → log out', async 
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Register with us' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', /Gravatar/);
-  await page.getByLabel('First name').fill(account.first);
-  await page.getByLabel('Last name').fill(account.last);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Re-enter password').fill(account.password);
+  await fillRegisterForm(page, account);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/login$/);

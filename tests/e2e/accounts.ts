@@ -16,6 +16,16 @@ export function newAccount(label = 'user') {
 }
 export type Account = ReturnType<typeof newAccount>;
 
+const REGISTER_LABELS = { first: 'First name', last: 'Last name', username: 'Username', email: 'Email', password: 'Password', password2: 'Re-enter password' };
+type RegisterField = keyof typeof REGISTER_LABELS;
+
+/** Fills the register form's fields with the account (all of them, or those named), as a visitor would. */
+export async function fillRegisterForm(page: Page, account: Account, fields = Object.keys(REGISTER_LABELS) as RegisterField[]): Promise<void> {
+  for (const field of fields) {
+    await page.getByLabel(REGISTER_LABELS[field], { exact: true }).fill(field === 'password2' ? account.password : account[field]);
+  }
+}
+
 async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   if (page.url() === 'about:blank') await page.goto('/events');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');

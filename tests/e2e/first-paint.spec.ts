@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, holdRequests, test } from './fixtures';
-import { newAccount, registerViaApi } from './accounts';
+import { fillRegisterForm, newAccount, registerViaApi } from './accounts';
 import { PUBLIC_ROUTES } from './routes';
 
 /**
@@ -113,16 +113,13 @@ test('text typed before hydration survives typing in the next field while the pa
   const account = newAccount('gap');
   const release = await holdScripts(page);
   await page.goto('/register');
-  await page.getByLabel('First name').fill(account.first);
+  await fillRegisterForm(page, account, ['first']);
   release();
   await page.waitForFunction(() => 'sendHydratedSignal' in window);
-  await page.getByLabel('Last name').fill(account.last);
+  await fillRegisterForm(page, account, ['last']);
   await page.evaluate(() => (window as unknown as { sendHydratedSignal: () => void }).sendHydratedSignal());
   await expect(page.getByLabel('First name')).toHaveValue(account.first);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Re-enter password').fill(account.password);
+  await fillRegisterForm(page, account, ['username', 'email', 'password', 'password2']);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
