@@ -5,6 +5,11 @@ export const DEFERRED_MODULE_ID = 'rr-deferred-module';
 /** The type that keeps the browser from running that script until the boot script does. */
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
 /**
+ * The type of React Router's inline scripts (its context and the page's data) until the page starts:
+ * evaluated at load they cost a slow phone's main thread time nothing needs until hydration.
+ */
+export const DEFERRED_DATA_TYPE = 'text/x-deferred-data';
+/**
  * When a page's JavaScript runs: `load` right after the first paint; `interaction` only on the
  * visitor's first touch, click, key or focus (its files are fetched ahead, after the load event).
  * Signed-in visitors always get `load`: their session needs checking at once.
@@ -30,6 +35,8 @@ export const HYDRATED_EVENT = 'app:hydrated';
 export const HYDRATION_BOOT_SCRIPT = `(function(){
 var d=document,w=window,started=0,hydrated=0,held=[],edited=[],typed=[];
 function start(){if(started)return;started=1;var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;
+// React Router's context and data first, in document order, as the parser would have run them.
+d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]').forEach(function(x){var s=d.createElement('script');s.textContent=x.textContent;d.body.appendChild(s);s.remove()});
 // Every file at once: left to the imports, they come in a waterfall of four or five round trips.
 files(i).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
 setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[];typed=[]}},30000)}

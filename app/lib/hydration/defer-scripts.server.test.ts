@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, HYDRATION_BOOT_SCRIPT } from './boot-script';
+import { DEFERRED_DATA_TYPE, DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, HYDRATION_BOOT_SCRIPT } from './boot-script';
 import { deferScripts, scriptHash } from './defer-scripts.server';
 
 const MARK = 'r4nd0m-mark-0123456789';
@@ -11,6 +11,7 @@ const PAGE = [
   `<script nonce="${MARK}">window.a=1</script></head><body><main>Hi <script>stolen()</script></main>`,
   `<script nonce="${MARK}">window.__reactRouterContext = {}</script>`,
   `<script nonce="${MARK}" type="module" async="">${MODULE}</script>`,
+  `<script nonce="${MARK}">window.__reactRouterContext.streamController.enqueue("[1]");</script>`,
   '<script type="application/ld+json">{"@type":"Thing"}</script><script src="/x.js"></script></body></html>',
 ].join('');
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
@@ -33,9 +34,16 @@ describe('deferScripts', () => {
     expect(html.endsWith(`<script>${HYDRATION_BOOT_SCRIPT}</script></body></html>`)).toBe(true);
   });
 
+  it("leaves React Router's context and data inert for the boot script, in their places, and other scripts as they were", () => {
+    expect(html).toContain(`<body><main>Hi <script>stolen()</script></main><script type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext = {}</script>`);
+    expect(html).toContain(`<script type="${DEFERRED_DATA_TYPE}">window.__reactRouterContext.streamController.enqueue("[1]");</script>`);
+    expect(html).toContain('<script>window.a=1</script>');
+    expect(HYDRATION_BOOT_SCRIPT).toContain(`script[type="${DEFERRED_DATA_TYPE}"]`);
+  });
+
   it('allows by hash exactly the scripts the render marked, the deferred module and the boot script', () => {
     expect(scriptHash('window.a=1')).toBe(sha('window.a=1'));
-    expect(new Set(scriptHashes)).toEqual(new Set(['window.a=1', 'window.__reactRouterContext = {}', MODULE, HYDRATION_BOOT_SCRIPT].map(sha)));
+    expect(new Set(scriptHashes)).toEqual(new Set(['window.a=1', 'window.__reactRouterContext = {}', 'window.__reactRouterContext.streamController.enqueue("[1]");', MODULE, HYDRATION_BOOT_SCRIPT].map(sha)));
   });
 
   it('marks a page that waits for the visitor, with the files it fetches ahead', () => {
@@ -48,8 +56,11 @@ describe('deferScripts', () => {
   });
 
   it('leaves a page without React Router scripts alone apart from the mark', () => {
-    const plain = `<html><body><script nonce="${MARK}">x()</script></body></html>`;
-    expect(deferScripts(plain, MARK)).toEqual({ html: '<html><body><script>x()</script></body></html>', scriptHashes: [sha('x()')] });
+    const plain = `<html><body><script nonce="${MARK}">x()</script><script nonce="${MARK}">window.__reactRouterContext = {}</script></body></html>`;
+    expect(deferScripts(plain, MARK)).toEqual({
+      html: '<html><body><script>x()</script><script>window.__reactRouterContext = {}</script></body></html>',
+      scriptHashes: [sha('x()'), sha('window.__reactRouterContext = {}')],
+    });
   });
 
   it('refuses a page with two module scripts, or a guessable mark', () => {
