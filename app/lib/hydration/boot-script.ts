@@ -33,13 +33,13 @@ export const HYDRATED_EVENT = 'app:hydrated';
  * one slide at a time until the page starts (reduced motion: never), then its carousel takes over.
  */
 export const HYDRATION_BOOT_SCRIPT = `(function(){
-var d=document,w=window,started=0,hydrated=0,held=[],edited=[],typed=[];
+var d=document,w=window,started=0,hydrated=0,held=[],edited=new Map();
 function start(){if(started)return;started=1;var i=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!i)return;
 // React Router's context and data first, in document order, as the parser would have run them.
 d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]').forEach(function(x){var s=d.createElement('script');s.textContent=x.textContent;d.body.appendChild(s);s.remove()});
 // Every file at once: left to the imports, they come in a waterfall of four or five round trips.
 files(i).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.textContent=i.textContent;d.body.appendChild(s);
-setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited=[];typed=[]}},30000)}
+setTimeout(function(){if(!hydrated){hydrated=1;held=[];edited.clear()}},30000)}
 function files(i){return (i.getAttribute('data-prefetch')||'').split(' ')}
 // One file per task: adding all the links in one task blocks the page for tens of milliseconds.
 function prefetch(i){var hs=files(i);(function next(){var h=hs.shift();if(h===undefined||started)return;
@@ -58,7 +58,7 @@ if(e.type==='keydown'){var k=e.key,tab=t.closest('[role=tab]');if(tab&&/^(Arrow(
 held.push(function(){tab.isConnected&&tab.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))})}return}
 if(e.type==='input'||e.type==='change')note(t)}
 // The value is kept as typed: a render between hydration and the signal may reset a field to its state.
-function note(t){var i=edited.indexOf(t);if(i<0){i=edited.length;edited.push(t)}typed[i]=t.type==='checkbox'||t.type==='radio'?t.checked:t.value}
+function note(t){edited.set(t,t.type==='checkbox'||t.type==='radio'?t.checked:t.value)}
 // Carousels move on their own before React runs them (spec: every 3 s), until the page starts.
 // The clock starts at the load event: on a slow line the first slide is shown whole for 3 s.
 function autoplay(){var still=0;try{still=matchMedia('(prefers-reduced-motion: reduce)').matches}catch(e){}
@@ -75,7 +75,7 @@ if(el instanceof HTMLSelectElement){if(!el.multiple)el.value=v;el.dispatchEvent(
 if(el.type==='checkbox'||el.type==='radio'){if(v===el.defaultChecked&&el.type==='radio')return;el.checked=!v;el.click();return}
 if(!('value' in el)||el.type==='file')return;var set=own(el,'value');el.value=v+' ';set&&set.set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))}
 ['pointerdown','touchstart','keydown','focusin','click','submit','input','change'].forEach(function(n){d.addEventListener(n,hold,true)});
-w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(function(el,i){replay(el,typed[i])});held=[];edited=[];typed=[];
+w.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){if(hydrated)return;hydrated=1;var h=held;edited.forEach(function(v,el){replay(el,v)});held=[];edited.clear();
 // React commits the replayed typing in a microtask: the held clicks and submits come after it.
 task(function(){h.forEach(function(f){f()})})});
 loaded(later)})()`;
