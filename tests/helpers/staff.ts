@@ -34,6 +34,8 @@ export interface SignedInStaff {
   email: string;
   secret: string | null;
   recoveryCodes: string[];
+  /** The moment whose code turned the authenticator on (null without one): its step is spent. */
+  enrolledAt: Date | null;
 }
 
 /** A TOTP code for a secret at a moment (defaults to now). */
@@ -49,15 +51,16 @@ export async function setUpStaff(server: TestServer, client: ApiClient, role: 'a
   const accepted = await submit(client, `/admin/invite/${token}`, { name: `Test ${role}`, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
   expect(accepted.status, accepted.text.slice(0, 500)).toBe(302);
   const wantsTotp = options.totp ?? role === 'admin';
-  if (!wantsTotp) return { email, secret: null, recoveryCodes: [] };
+  if (!wantsTotp) return { email, secret: null, recoveryCodes: [], enrolledAt: null };
   const setup = await client.get('/admin/security?setup=1');
   expect(setup.status).toBe(200);
   const secret = /data-testid="totp-secret">([^<]+)</.exec(setup.text)![1]!.replace(/\s/g, '');
-  const enabled = await postForm(client, '/admin/security?setup=1', { csrf: csrfOf(setup.text), intent: 'enable', code: await totpCode(secret) });
+  const enrolledAt = new Date();
+  const enabled = await postForm(client, '/admin/security?setup=1', { csrf: csrfOf(setup.text), intent: 'enable', code: await totpCode(secret, enrolledAt) });
   expect(enabled.status, enabled.text.slice(0, 300)).toBe(200);
   const recoveryCodes = [...enabled.text.matchAll(/>([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})</g)].map((m) => m[1]!);
   expect(recoveryCodes).toHaveLength(10);
-  return { email, secret, recoveryCodes };
+  return { email, secret, recoveryCodes, enrolledAt };
 }
 
 /** A page's published content as its back-office editor posts it: dotted names, ticked boxes only. */

@@ -154,14 +154,15 @@ describe('set-up link and sign-in', () => {
     expect(halfway.stage).toBe('second_factor');
     expect((await fresh.get('/admin/donations')).status).toBe(302);
 
-    // The code used at enrolment (this 30-second step) is refused: a code never works twice.
-    const reused = await submit(fresh, '/admin/login/code', { code: await totpCode(admin.secret!) });
+    // The code used at enrolment is refused: a code never works twice. (Taken from the enrolment's
+    // moment, not now: a 30-second step may have turned since, and now's code would be new.)
+    const reused = await submit(fresh, '/admin/login/code', { code: await totpCode(admin.secret!, admin.enrolledAt!) });
     expect(reused.status).toBe(400);
     expect(reused.text).toContain('That code is not right');
     const wrong = await submit(fresh, '/admin/login/code', { code: '000000' });
     expect(wrong.status).toBe(400);
 
-    const next = await submit(fresh, '/admin/login/code', { code: await totpCode(admin.secret!, new Date(Date.now() + 30_000)) });
+    const next = await submit(fresh, '/admin/login/code', { code: await totpCode(admin.secret!, new Date(admin.enrolledAt!.getTime() + 30_000)) });
     expect(next.status).toBe(302);
     expect(locationOf(next)).toBe('/admin');
     const full = await latestSession(admin.email);
