@@ -74,10 +74,12 @@ const party = {
 describe(`receipts and statements (${testDbKind()})`, () => {
   let owner: Awaited<ReturnType<typeof supporter>>;
   let list: UserReceipts;
+  let givenAt: Date;
   const thisYear = Number(todayInFoundationZone().slice(0, 4));
 
   beforeAll(async () => {
     owner = await supporter('receipts');
+    givenAt = new Date();
     await donate(owner.client, owner.headers, '300', owner.user.account.email);
     await signUp(owner.client, owner.headers, 'golf', golfTeam);
     await signUp(owner.client, owner.headers, 'steakfry', party);
@@ -103,9 +105,11 @@ describe(`receipts and statements (${testDbKind()})`, () => {
     expect(page.text).toContain('<meta name="referrer" content="no-referrer"/>');
     for (const expected of ['Test Valley Foundation', '98-7654321', gift.number, '$300.00', NO_GOODS_OR_SERVICES, 'contemporaneous written acknowledgement']) expect(page.text).toContain(expected);
 
+    // The day it was paid, in the foundation's zone (midnight may have passed since the gift).
+    expect([formatDayOf(givenAt), formatDayOf(new Date())]).toContain(gift.paidOn);
     const pdf = await pdfText(gift.pdfUrl);
     expect(pdf.type).toBe('application/pdf');
-    for (const expected of ['Test Valley Foundation', 'EIN 98-7654321', `Receipt number ${gift.number}`, `Date paid ${formatDayOf(new Date())}`, 'Amount paid $300.00', NO_GOODS_OR_SERVICES]) {
+    for (const expected of ['Test Valley Foundation', 'EIN 98-7654321', `Receipt number ${gift.number}`, `Date paid ${gift.paidOn}`, 'Amount paid $300.00', NO_GOODS_OR_SERVICES]) {
       expect(pdf.text).toContain(expected);
     }
     expect(pdf.text).toContain("Test Valley Foundation's contemporaneous written acknowledgement of your contribution of $300.00");
