@@ -9,6 +9,7 @@ import { AUTH_BOOT_SCRIPT } from './lib/auth';
 import { useHydrationSignal } from './lib/hydration/use-hydration-signal';
 import { useNonce } from './lib/nonce';
 import { siteOrigin } from './lib/seo/site-origin.server';
+import { todayInFoundationZone } from '../common/dates';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await loadPage({ context, request }, 'site');
@@ -16,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // (never the Host header, which the sender chooses).
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
   const preview = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
-  return { site, year: new Date().getFullYear(), canonicalUrl, payments: context.publicConfig.payments, preview };
+  // The foundation's year, not the server's: on New Year's Eve evening in Ohio it is already next year in UTC.
+  return { site, year: Number(todayInFoundationZone().slice(0, 4)), canonicalUrl, payments: context.publicConfig.payments, preview };
 }
 
 
