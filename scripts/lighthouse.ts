@@ -2,12 +2,13 @@
  * `npm run lighthouse`: Lighthouse (the npm package, mobile preset, simulated throttling) in
  * Debian's Chromium against the production build served in-process on a temporary SQLite
  * database seeded with the sample content, on every public page (bench/public-routes.ts, the
- * list the benchmark uses too). Each page is audited three times; each category score and each
+ * list the benchmark uses too). Each page is audited five times (Lighthouse's variability guide:
+ * the median of five runs halves the spread of one run); each category score and each
  * timing (first and largest contentful paint, total blocking time, layout shift, speed index) is
  * the median of the runs. Prints the tables, the pages and categories below 100 with the audits
  * that failed (from the run with the median score of that category); writes bench/lighthouse.json.
  *
- *   npm run lighthouse                            every public page, 3 runs each
+ *   npm run lighthouse                            every public page, 5 runs each
  *   npm run lighthouse -- --runs 1                one run per page (or LIGHTHOUSE_RUNS=1)
  *   npm run lighthouse -- --only /,/events/4      only these pages, by path or name (or LIGHTHOUSE_ROUTES=…)
  *   npm run lighthouse -- --reports d             also write each page's full HTML and JSON report
@@ -56,7 +57,7 @@ const argOf = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const RUNS = Math.max(1, Number(argOf('runs') ?? process.env.LIGHTHOUSE_RUNS ?? 3) || 1);
+const RUNS = Math.max(1, Number(argOf('runs') ?? process.env.LIGHTHOUSE_RUNS ?? 5) || 1);
 const ONLY = argOf('only') ?? process.env.LIGHTHOUSE_ROUTES;
 const REPORTS_DIR = argOf('reports') ? path.resolve(argOf('reports') as string) : undefined;
 
