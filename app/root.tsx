@@ -9,7 +9,7 @@ import { AUTH_BOOT_SCRIPT } from './lib/auth';
 import { useHydrationSignal } from './lib/hydration/use-hydration-signal';
 import { useNonce } from './lib/nonce';
 import { siteOrigin } from './lib/seo/site-origin.server';
-import { todayInFoundationZone } from '../common/dates';
+import { yearInFoundationZone } from '../common/dates';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await loadPage({ context, request }, 'site');
@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
   const preview = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   // The foundation's year, not the server's: on New Year's Eve evening in Ohio it is already next year in UTC.
-  return { site, year: Number(todayInFoundationZone().slice(0, 4)), canonicalUrl, payments: context.publicConfig.payments, preview };
+  return { site, year: yearInFoundationZone(), canonicalUrl, payments: context.publicConfig.payments, preview };
 }
 
 

@@ -8,6 +8,7 @@ import {
   parseCalendarDate,
   parseClockTime,
   todayInFoundationZone,
+  yearInFoundationZone,
 } from './dates';
 
 const utcIso = (isoDate: string, time: string) => new Date(foundationTimeToUtc(isoDate, time)).toISOString();
@@ -70,6 +71,8 @@ describe('dates', () => {
     expect(todayInFoundationZone(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-22');
     expect(todayInFoundationZone(new Date('2027-01-01T04:59:59Z'))).toBe('2026-12-31');
     expect(todayInFoundationZone(new Date('2027-01-01T05:00:00Z'))).toBe('2027-01-01');
+    expect(yearInFoundationZone(new Date('2027-01-01T04:59:59Z'))).toBe(2026);
+    expect(yearInFoundationZone(new Date('2027-01-01T05:00:00Z'))).toBe(2027);
     expect(todayInFoundationZone(new Date('2026-07-04T03:59:00Z'))).toBe('2026-07-03');
     expect(todayInFoundationZone(new Date('2026-07-04T04:00:00Z'))).toBe('2026-07-04');
   });

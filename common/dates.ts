@@ -87,6 +87,9 @@ export function todayInFoundationZone(now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** The year it is at `now` in the foundation's zone (the footer's ©; receipts' statement years). */
+export const yearInFoundationZone = (now: Date = new Date()): number => parseCalendarDate(todayInFoundationZone(now))[0];
+
 const MINUTE_MS = 60_000;
 const foundationOffsetMs = (utcMs: number) => tzOffset(FOUNDATION_TIME_ZONE, new Date(utcMs)) * MINUTE_MS;
 

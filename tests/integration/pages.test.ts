@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureEvent } from '../fixtures/fixture-content';
 import { startTestServer, testContent, type TestServer } from '../helpers/test-server';
-import { todayInFoundationZone } from '../../common/dates';
+import { yearInFoundationZone } from '../../common/dates';
 
 const content = testContent();
 const golf = fixtureEvent(content.events, 'Golf Event', 'upcoming');
@@ -48,7 +48,7 @@ describe('server-rendered pages', () => {
     expect(res.text).toMatch(heading);
     expect(res.text).toMatch(/<nav[^>]*aria-label="Main"/);
     expect(res.text).toContain('>Donate<');
-    expect(res.text).toContain(`© ${todayInFoundationZone().slice(0, 4)} ${html(content.site.name)}`);
+    expect(res.text).toContain(`© ${yearInFoundationZone()} ${html(content.site.name)}`);
     expect(res.text).toContain(content.site.ein);
     expect(res.text).toMatch(/<title>[^<]+<\/title>/);
     expect(res.text).toContain(`<link rel="canonical" href="${server.url}${path === '/' ? '/' : path}"/>`);

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDayOf, todayInFoundationZone } from '../../common/dates';
+import { formatDayOf, yearInFoundationZone } from '../../common/dates';
 import type { UserReceipts } from '../../common/receipts';
 import { NO_GOODS_OR_SERVICES } from '../../common/tax-receipts';
 import { payWithCard, signedInUser } from '../helpers/accounts';
@@ -75,7 +75,7 @@ describe(`receipts and statements (${testDbKind()})`, () => {
   let owner: Awaited<ReturnType<typeof supporter>>;
   let list: UserReceipts;
   let givenAt: Date;
-  const thisYear = Number(todayInFoundationZone().slice(0, 4));
+  const thisYear = yearInFoundationZone();
 
   beforeAll(async () => {
     owner = await supporter('receipts');
