@@ -70,6 +70,13 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
     const dots = viewport.closest('section')?.querySelector('[data-carousel-dots]')?.children ?? [];
     [...dots].forEach((dot, index) => index !== emblaApi.selectedScrollSnap() && dot.removeAttribute('aria-current'));
     if (showing > 0) emblaApi.scrollTo(showing, true);
+    // The boot script's smooth scroll can still be under way in the compositor and land a frame
+    // after the reset above, leaving the slides a pixel off: the native offset stays 0 from now on.
+    const keepUnscrolled = () => {
+      if (viewport.scrollLeft !== 0) viewport.scrollLeft = 0;
+    };
+    viewport.addEventListener('scroll', keepUnscrolled, { passive: true });
+    return () => viewport.removeEventListener('scroll', keepUnscrolled);
   }, [emblaApi]);
 
   const stopThen = useCallback(

@@ -65,6 +65,10 @@ test.describe('Home', () => {
     await expect.poll(() => containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
+    // A native scroll landing after the takeover (the boot script's smooth scroll finishing late) is undone too.
+    await viewport('Highlights').evaluate((el) => (el.scrollLeft = 7));
+    await expect.poll(() => scrolled('Highlights')).toBe(0);
+    expect(await containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
   });
 
   test('the carousels count their 3 s from the load event: a slow picture holds the first slide @desktop', async ({ page }) => {
