@@ -3,10 +3,10 @@ import type { RequestHandler } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
-import { publicReadAt } from '../api/public-reads';
+import { publicReadAt, publicReadPattern } from '../api/public-reads';
 import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
 import { cachedAnswerLines, type Logger } from '../../logger';
-import { loggableUrl, newRequestId } from '../middleware/request-context';
+import { newRequestId } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
 /** Public pages whose HTML is the same for every visitor and every query string (but ?preview). */
@@ -78,6 +78,8 @@ function parseAcceptEncoding(acceptEncoding: string): Encoding {
   return 'identity';
 }
 
+const bodyOf = (found: CachedResponse, encoding: Encoding) => (encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : found.identity);
+
 const sameEtag = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
@@ -92,6 +94,7 @@ export interface CachedAnswers {
 }
 
 const PREVIEW = /[?&]preview(=|&|$)/;
+const API = '/api/';
 // A Host the page renderer can build a URL from; anything else takes the slow path (and its 400).
 const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/;
 
@@ -104,55 +107,62 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
   const pages = createRequestHandler(build, 'production');
   const apiHeaders = { ...fixedHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
-  /** The cache key and how to make the answer, or null when the request is not the cache's to answer. */
-  const route = (method: string | undefined, url: string, authorization: string | undefined): { key: string; page: boolean; render: () => Promise<Rendered | null> } | null => {
+  /** The cache key of a request the cache answers (its path), or null when it is not the cache's to answer. */
+  const keyOf = (method: string | undefined, url: string, authorization: string | undefined): string | null => {
     if (method !== 'GET' && method !== 'HEAD') return null;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     // A draft preview is for the staff member who asked.
     if (query !== -1 && PREVIEW.test(url.slice(query))) return null;
-    if (PUBLIC_PAGES.some((page) => page.test(path))) {
-      return { key: path, page: true, render: () => renderPage(pages, `${siteOrigin()}${path}`, loadContext(), fixedHeaders) };
-    }
     // A signed-in API call is not anonymous.
-    const read = path.startsWith('/api/') && authorization === undefined ? publicReadAt(services, path.slice(4)) : null;
-    if (!read) return null;
-    const render = async () => {
+    if (path.startsWith(API)) return authorization === undefined && publicReadPattern(path.slice(API.length - 1)) !== null ? path : null;
+    return PUBLIC_PAGES.some((page) => page.test(path)) ? path : null;
+  };
+  const isPage = (key: string) => !key.startsWith(API);
+
+  /** Makes the answer for a key keyOf gave. */
+  const renderOf = (key: string): (() => Promise<Rendered | null>) => {
+    if (isPage(key)) return () => renderPage(pages, `${siteOrigin()}${key}`, loadContext(), fixedHeaders);
+    const read = publicReadAt(services, key.slice(API.length - 1))!;
+    return async () => {
       try {
         return { headers: apiHeaders, body: Buffer.from(JSON.stringify(await read())) };
       } catch {
         return null; // the router answers it (404, 400) as usual
       }
     };
-    return { key: path, page: false, render };
   };
 
-  // An answer's own headers as one flat list, made once per cached answer: writeHead takes it as is.
-  const headerLists = new WeakMap<CachedResponse, string[]>();
+  // An answer's header lists, made once per cached answer (one per encoding, and the 304's):
+  // writeHead takes a flat list as is, and each request only adds its own id and cookie.
+  const headerLists = new WeakMap<CachedResponse, { ok: Record<Encoding, string[]>; notModified: string[] }>();
   const headersOf = (found: CachedResponse) => {
-    let list = headerLists.get(found);
-    if (!list) {
-      list = ['ETag', found.etag, 'Vary', 'Accept-Encoding', ...Object.entries(found.headers).flat()];
-      headerLists.set(found, list);
+    let lists = headerLists.get(found);
+    if (!lists) {
+      const common = ['ETag', found.etag, 'Vary', 'Accept-Encoding', ...Object.entries(found.headers).flat()];
+      const ok = (encoding: Encoding) => [
+        ...common,
+        ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+        'Content-Length',
+        String(bodyOf(found, encoding).length),
+      ];
+      lists = { ok: { br: ok('br'), gzip: ok('gzip'), identity: ok('identity') }, notModified: common };
+      headerLists.set(found, lists);
     }
-    return list;
+    return lists;
   };
 
   const write = (req: IncomingMessage, res: ServerResponse, found: CachedResponse, requestId?: string) => {
-    const headers = [...headersOf(found)];
+    const lists = headersOf(found);
+    const notModified = sameEtag(req.headers['if-none-match'], found.etag);
+    const encoding = notModified ? 'identity' : encodingFor(req.headers['accept-encoding']);
+    const headers = (notModified ? lists.notModified : lists.ok[encoding]).slice();
     // In the list, not res.setHeader: one header set that way sends writeHead down its slow path,
     // which sets and checks every other header one by one.
     if (requestId !== undefined) headers.push('X-Request-Id', requestId);
     if (!hasXsrfCookie(req.headers.cookie)) headers.push('Set-Cookie', xsrfCookie(secureCookies));
-    if (sameEtag(req.headers['if-none-match'], found.etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    const body = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : found.identity;
-    if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
-    headers.push('Content-Length', String(body.length));
-    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+    if (notModified) res.writeHead(304, headers).end();
+    else res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : bodyOf(found, encoding));
   };
   const requestLine = cachedAnswerLines(logger);
 
@@ -162,28 +172,27 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
       if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.on('finish', () => cache.clear());
       return next();
     }
-    const found = route(req.method, req.originalUrl, req.headers.authorization);
-    if (!found) return next();
-    const answer = () =>
-      cache.get(found.key, found.render).then((cached) => (cached ? write(req, res, cached) : next()), next);
-    if (found.page) pageGuard(req, res, answer);
+    const key = keyOf(req.method, req.originalUrl, req.headers.authorization);
+    if (key === null) return next();
+    const answer = () => cache.get(key, renderOf(key)).then((cached) => (cached ? write(req, res, cached) : next()), next);
+    if (isPage(key)) pageGuard(req, res, answer);
     else answer();
   };
 
   const fast = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* / */) return false;
-    const found = route(req.method, url, req.headers.authorization);
-    if (!found) return false;
-    if (found.page && (!PLAIN_HOST.test(req.headers.host ?? '') || req.headers['x-forwarded-host'] !== undefined)) return false;
-    const cached = cache.peek(found.key);
+    const key = keyOf(req.method, url, req.headers.authorization);
+    if (key === null) return false;
+    if (isPage(key) && (!PLAIN_HOST.test(req.headers.host ?? '') || req.headers['x-forwarded-host'] !== undefined)) return false;
+    const cached = cache.peek(key);
     if (!cached) return false;
     const started = performance.now();
     const id = newRequestId(req);
     write(req, res, cached, id);
     // The whole answer was handed to the socket just now: its line is written at once, with no
-    // 'finish' listener per request.
-    requestLine?.({ id, method: req.method ?? 'GET', url: loggableUrl(url) ?? '', statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
+    // 'finish' listener per request. The key is the path, already as loggableUrl would leave it.
+    requestLine?.({ id, method: req.method ?? 'GET', url: key, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
     return true;
   };
 

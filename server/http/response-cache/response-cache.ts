@@ -65,7 +65,7 @@ export class ResponseCache {
   peek(key: string): CachedResponse | undefined {
     if (this.marks === undefined || this.options.checkEveryMs === 0 || performance.now() - this.marksReadAt >= this.options.checkEveryMs) return undefined;
     const found = this.entries.get(key);
-    return found?.version === `${this.window()}|${this.marks}` ? found : undefined;
+    return found?.version === this.versionOf(this.window(), this.marks) ? found : undefined;
   }
 
   /** The cached answer for `key`, made by `render` when missing or stale; null when `render` declines. */
@@ -113,7 +113,15 @@ export class ResponseCache {
   }
 
   private async version(): Promise<string> {
-    return `${this.window()}|${await this.currentMarks()}`;
+    const marks = await this.currentMarks();
+    return this.versionOf(this.window(), marks);
+  }
+
+  // The same string for as long as window and marks hold: peek compares it on every request.
+  private latest = { window: NaN, marks: '', version: '' };
+  private versionOf(window: number, marks: string): string {
+    if (this.latest.window !== window || this.latest.marks !== marks) this.latest = { window, marks, version: `${window}|${marks}` };
+    return this.latest.version;
   }
 
   private window(): number {
