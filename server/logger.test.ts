@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { batchedLines, cachedAnswerLines, createLogger, maskEmail } from './logger';
+import { describe, expect, it, vi } from 'vitest';
+import { BATCH, batchedLines, cachedAnswerLines, createLogger, maskEmail } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -41,26 +41,49 @@ describe('the logger', () => {
 });
 
 describe('batchedLines', () => {
-  it('writes the lines of one turn of the event loop in one write, in order, and nothing is held past it', async () => {
-    const writes: string[] = [];
-    const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
-    stream.write('{"n":1}\n');
-    stream.write('{"n":2}\n');
-    expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writes).toEqual(['{"n":1}\n{"n":2}\n']);
-    stream.write('{"n":3}\n');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  it('writes routine lines together once 50 ms have passed, in order', async () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
+      stream.write('{"level":30,"n":1}\n');
+      stream.write('{"level":20,"n":2}\n');
+      await vi.advanceTimersByTimeAsync(BATCH.maxDelayMs - 1);
+      expect(writes).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(writes).toEqual(['{"level":30,"n":1}\n{"level":20,"n":2}\n']);
+      stream.write('{"level":30,"n":3}\n');
+      await vi.advanceTimersByTimeAsync(BATCH.maxDelayMs);
+      expect(writes).toEqual(['{"level":30,"n":1}\n{"level":20,"n":2}\n', '{"level":30,"n":3}\n']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('writes what is pending when the process exits, before the next turn', () => {
+  it('writes at once when 16 kB are waiting, or a warning or worse arrives, with the lines before it', () => {
+    const writes: string[] = [];
+    const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
+    const line = `{"level":30,"msg":"${'x'.repeat(1000)}"}\n`;
+    const fit = Math.ceil(BATCH.maxChars / line.length) - 1;
+    for (let i = 0; i < fit; i += 1) stream.write(line);
+    expect(writes).toEqual([]);
+    stream.write(line);
+    expect(writes).toEqual([line.repeat(fit + 1)]);
+    stream.write('{"level":30,"n":1}\n');
+    stream.write('{"level":40,"n":2}\n');
+    expect(writes[1]).toBe('{"level":30,"n":1}\n{"level":40,"n":2}\n');
+    stream.write('{"level":50,"n":3}\n');
+    expect(writes[2]).toBe('{"level":50,"n":3}\n');
+  });
+
+  it('writes what is pending when the process exits, without waiting', () => {
     const writes: string[] = [];
     let atExit = () => undefined as void;
     const stream = batchedLines({ write: (text) => writes.push(text) }, (flush) => (atExit = flush));
-    stream.write('{"fatal":true}\n');
+    stream.write('{"level":30,"n":1}\n');
+    expect(writes).toEqual([]);
     atExit();
-    expect(writes).toEqual(['{"fatal":true}\n']);
+    expect(writes).toEqual(['{"level":30,"n":1}\n']);
     atExit();
     expect(writes).toHaveLength(1);
   });
