@@ -4,10 +4,10 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 
-export default defineConfig(({ command, isSsrBuild }) => {
-  // ADR 041: the browser build runs on Preact under React's name; the server build keeps React 19.
-  // So does the dev server, whose one alias list would apply to both sides.
-  const preactInTheBrowser = command === 'build' && !isSsrBuild;
+/** Modules a page without scripts loads on demand; each is an entry of the browser build of its own. */
+const ISLANDS = ['app/donations/donation-island.tsx'];
+
+export default defineConfig(({ isSsrBuild }) => {
   return {
     plugins: [
       tailwindcss(),
@@ -23,20 +23,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
           ],
         }),
     ],
-    resolve: {
-      tsconfigPaths: false,
-      // Exact matches: react-router and the other react-* packages are left alone.
-      alias: preactInTheBrowser
-        ? [
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-          ]
-        : [],
-    },
-    define: { 'import.meta.env.PREACT': JSON.stringify(preactInTheBrowser) },
-    build: { sourcemap: false },
+    resolve: { tsconfigPaths: false },
+    // The manifest stays so the server can name the islands' files (app/lib/islands, ADR 042).
+    build: { sourcemap: false, manifest: true },
+    environments: { client: { build: { rollupOptions: { input: ISLANDS } } } },
   };
 });

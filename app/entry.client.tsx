@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { clientScriptsNeverRun, documentAsParent, headInRenderOrder, hydrateKeepingIds, routerStateDecoded, runEffectsOnATask } from './lib/hydration/preact-root';
 
 // A request dropped because the visitor moved on (a newer navigation, a page left) rejects with an
 // AbortError. Where nobody awaits it (CI once saw two from a back-office page, source not found)
@@ -10,21 +9,11 @@ window.addEventListener('unhandledrejection', (event) => {
   if (event.reason instanceof DOMException && event.reason.name === 'AbortError') event.preventDefault();
 });
 
-const app = (
-  <StrictMode>
-    <HydratedRouter />
-  </StrictMode>
-);
-
-// The built site runs Preact under React's name (ADR 041); the dev server runs React itself.
-if (import.meta.env.PREACT) {
-  runEffectsOnATask();
-  clientScriptsNeverRun();
-  headInRenderOrder();
-  await routerStateDecoded();
-  hydrateKeepingIds(() => hydrateRoot(documentAsParent, app));
-} else {
-  startTransition(() => {
-    hydrateRoot(document, app);
-  });
-}
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

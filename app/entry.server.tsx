@@ -2,17 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import type { HydrateWhen } from './lib/hydration/boot-script';
-import { deferScripts } from './lib/hydration/defer-scripts.server';
+import { inlineScriptHashes } from './lib/csp/inline-script-hashes.server';
 import { NonceProvider } from './lib/nonce';
+import { IslandsProvider } from './lib/islands/IslandLoader';
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before sending it (onAllReady), so every page is complete HTML even
- * with JavaScript off. The finished HTML then has its scripts deferred until after the first
- * paint, and its Content-Security-Policy allows exactly the inline scripts it holds (by hash,
- * so the same bytes can be cached and served to anyone: ADR 028).
+ * with JavaScript off, and the Content-Security-Policy can allow exactly the inline scripts the
+ * page holds, by hash: the same bytes can then be cached and served to anyone (ADR 042).
  */
 export default function handleRequest(
   request: Request,
@@ -21,7 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Marks the scripts this render writes; deferScripts allows exactly those and removes the mark.
+  // Marks the scripts this render writes; only those are allowed (by hash). It allows nothing by itself.
   const renderMark = randomBytes(18).toString('base64url');
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -33,10 +32,10 @@ export default function handleRequest(
       },
       final(done) {
         try {
-          const page = deferScripts(Buffer.concat(chunks).toString('utf8'), renderMark, hydrateWhen(routerContext));
+          const html = Buffer.concat(chunks).toString('utf8');
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(page.scriptHashes));
-          resolve(new Response(page.html, { headers: responseHeaders, status }));
+          responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(inlineScriptHashes(html, renderMark)));
+          resolve(new Response(html, { headers: responseHeaders, status }));
           done();
         } catch (error) {
           reject(error);
@@ -46,7 +45,9 @@ export default function handleRequest(
     });
     const app = (
       <NonceProvider value={renderMark}>
-        <ServerRouter context={routerContext} url={request.url} nonce={renderMark} />
+        <IslandsProvider value={loadContext.islands}>
+          <ServerRouter context={routerContext} url={request.url} nonce={renderMark} />
+        </IslandsProvider>
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {
@@ -64,13 +65,6 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1_000).unref();
   });
-}
-
-/** The deepest matched route's `handle.hydrate` (HYDRATE_ON_INTERACTION), else at load. */
-function hydrateWhen({ staticHandlerContext, routeModules }: EntryContext): HydrateWhen {
-  const deepest = staticHandlerContext.matches.at(-1);
-  const handle = deepest ? (routeModules[deepest.route.id]?.handle as { hydrate?: HydrateWhen } | undefined) : undefined;
-  return staticHandlerContext.errors ? 'load' : (handle?.hydrate ?? 'load');
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -1,13 +1,15 @@
 import { isPreview, loadPage } from './lib/page-content.server';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import stylesheet from './app.css?url';
 import { AuthSession } from './accounts/AuthSession';
 import { NotFound } from './shell/NotFound';
 import { SiteShell } from './shell/SiteShell';
 import { AUTH_BOOT_SCRIPT } from './lib/auth';
-import { useHydrationSignal } from './lib/hydration/use-hydration-signal';
+import { useHydratedMark } from './lib/pages/use-hydrated-mark';
+import { usePageLoadsScripts } from './lib/pages/page-handle';
 import { useNonce } from './lib/nonce';
+import { IslandLoader } from './lib/islands/IslandLoader';
 import { siteOrigin } from './lib/seo/site-origin.server';
 import { yearInFoundationZone } from '../common/dates';
 
@@ -32,8 +34,9 @@ export const meta: Route.MetaFunction = ({ error, data }) => {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  useHydrationSignal();
+  useHydratedMark();
   const nonce = useNonce();
+  const scripts = usePageLoadsScripts();
   const data = useRouteLoaderData<typeof loader>('root');
   // The back office has its own shell (app/admin); the public header, footer and donate bar stay out.
   const backOffice = isBackOffice(useLocation().pathname);
@@ -47,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f5257" />
         <Meta />
         {data?.canonicalUrl ? <link rel="canonical" href={data.canonicalUrl} /> : null}
+        {/* With a precedence React puts the stylesheet ahead of the scripts' preloads (ADR 042). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
       <body>
@@ -57,8 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </SiteShell>
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* A page that needs no JavaScript loads none (common/public-pages.ts, ADR 042). */}
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <IslandLoader nonce={nonce} />
+        )}
       </body>
     </html>
   );

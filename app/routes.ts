@@ -1,34 +1,12 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+import { PUBLIC_PAGES } from '../common/public-pages';
 
-/** Spec §2 route table and the back office; anything else falls to the not-found route (HTTP 404). */
+const publicRoute = ({ path, file }: { path: string; file: string }) => (path === '/' ? index(file) : route(path.slice(1), file));
+const notFound = PUBLIC_PAGES.filter((page) => page.path === '*');
+
+/** The public pages (common/public-pages.ts) and the back office; anything else falls to the not-found route (HTTP 404). */
 export default [
-  index('routes/home.tsx'),
-  route('cof', 'routes/cof.tsx'),
-  route('family', 'routes/family.tsx'),
-  route('staff', 'routes/staff.tsx'),
-  route('golfers', 'routes/golfers.tsx'),
-  route('events', 'routes/events.tsx'),
-  route('events/:eventNumber', 'routes/event-detail.tsx'),
-  route('scholarship', 'routes/scholarship.tsx'),
-  route('family_of_the_year', 'routes/family-of-the-year.tsx'),
-  route('gallery', 'routes/gallery.tsx'),
-  route('gallery/:token', 'routes/gallery-album.tsx'),
-  route('sponsors', 'routes/sponsors.tsx'),
-  route('privacy', 'routes/privacy.tsx'),
-  route('terms', 'routes/terms.tsx'),
-  route('dashboard', 'routes/dashboard.tsx'),
-  route('dashboard/signups/:signupId', 'routes/my-signup.tsx'),
-  route('login', 'routes/login.tsx'),
-  route('register', 'routes/register.tsx'),
-  route('logout', 'routes/logout.tsx'),
-  route('forgot', 'routes/forgot.tsx'),
-  route('reset/:token', 'routes/reset-password.tsx'),
-  route('receipts/:paymentId/:signature', 'routes/receipt.tsx'),
-  route('account', 'routes/account.tsx'),
-  route('verify/:token', 'routes/verify-email.tsx'),
-  route('giving/manage', 'routes/giving-manage.tsx'),
-  route('sitemap.xml', 'routes/sitemap.ts'),
-  route('robots.txt', 'routes/robots.ts'),
+  ...PUBLIC_PAGES.filter((page) => page.path !== '*').map(publicRoute),
   // The back office (issue 11): every page but sign-in and set-up needs a staff session.
   ...prefix('admin', [
     route('login', 'routes/admin/login.tsx'),
@@ -56,5 +34,5 @@ export default [
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
-  route('*', 'routes/not-found.tsx'),
+  ...notFound.map(publicRoute),
 ] satisfies RouteConfig;

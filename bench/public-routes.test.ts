@@ -22,13 +22,15 @@ describe('the public routes', () => {
       '/gallery',
       '/gallery/kx7m2p9q',
       '/sponsors',
-      '/login',
-      '/register',
       '/privacy',
       '/terms',
+      '/login',
+      '/register',
     ]);
     expect(new Set(publicPages(samples).map((r) => r.name)).size).toBe(paths.length);
     expect(publicPages(samples).every((r) => r.kind === 'page')).toBe(true);
+    // The pages that hydrate; every other page arrives with no script (common/public-pages.ts).
+    expect(publicPages(samples).filter((r) => r.javascript).map((r) => r.path)).toEqual(['/', '/events/6', '/login', '/register']);
   });
 
   it('lists the read API, one event by the same number', () => {

@@ -1,6 +1,7 @@
 /**
- * The public routes the measurements cover, in one place: `npm run bench` (every page and the
- * read API), `npm run lighthouse` (every page) and `npm run weight` (every page, plus a few more).
+ * The public routes the measurements cover: the pages the table of public pages marks `measured`
+ * (common/public-pages.ts) and the read API. `npm run bench` (every page and the read API),
+ * `npm run lighthouse`, `npm run weight` and `npm run first-interaction` read them.
  *
  * Two of the pages need a real id: an event page (/events/N) and a gallery album (/gallery/TOKEN).
  * They are taken from the running site (`samplesFromSite`) or, with no server, from the content
@@ -8,12 +9,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fillPath, PUBLIC_PAGES } from '../common/public-pages';
 
 export interface PublicRoute {
   /** A short label for tables ("Home", "Event page", "GET upcoming events"). */
   name: string;
   path: string;
   kind: 'page' | 'api';
+  /** A page that loads React on arrival (false: none at all); an API answer has none. */
+  javascript: boolean;
 }
 
 /** The ids the dynamic routes need. */
@@ -22,27 +26,14 @@ export interface SiteSamples {
   galleryToken: string;
 }
 
-/** Every public page of spec §2 a visitor can open without an account or a secret link. */
+/** Every public page a visitor can open without an account or a secret link (the table's `measured` ones). */
 export function publicPages({ eventNumber, galleryToken }: SiteSamples): PublicRoute[] {
-  const pages: [string, string][] = [
-    ['Home', '/'],
-    ['Cup of Fun', '/cof'],
-    ['Family', '/family'],
-    ['Staff', '/staff'],
-    ['Golfers', '/golfers'],
-    ['Events', '/events'],
-    ['Event page', `/events/${eventNumber}`],
-    ['Scholarship', '/scholarship'],
-    ['Family of the year', '/family_of_the_year'],
-    ['Gallery', '/gallery'],
-    ['Gallery album', `/gallery/${galleryToken}`],
-    ['Sponsors', '/sponsors'],
-    ['Log in', '/login'],
-    ['Register', '/register'],
-    ['Privacy', '/privacy'],
-    ['Terms', '/terms'],
-  ];
-  return pages.map(([name, path]) => ({ name, path, kind: 'page' }));
+  return PUBLIC_PAGES.filter((page) => page.measured).map((page) => ({
+    name: page.title,
+    path: fillPath(page.path, { eventNumber, token: galleryToken }),
+    kind: 'page',
+    javascript: page.javascript,
+  }));
 }
 
 /**
@@ -56,7 +47,7 @@ export function readApi({ eventNumber }: SiteSamples): PublicRoute[] {
     ['API one event', `/api/events/${eventNumber}`],
     ['API all content', '/api/content/all'],
   ];
-  return routes.map(([name, path]) => ({ name, path, kind: 'api' }));
+  return routes.map(([name, path]) => ({ name, path, kind: 'api', javascript: false }));
 }
 
 /**

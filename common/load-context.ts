@@ -1,6 +1,7 @@
 import type { BackOfficeContext } from './back-office';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
+import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
 
 /**
@@ -53,4 +54,6 @@ export interface AppLoadContextValue {
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** Staff sign-in and the back office's data (issue 11); only /admin routes use it. */
   backOffice: BackOfficeContext;
+  /** The files of the islands a page without scripts starts on demand (ADR 042); null when the server renders no pages. */
+  islands: IslandsFiles | null;
 }

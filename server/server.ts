@@ -9,6 +9,7 @@ import { createDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createApp, type PageSource } from './http/app';
+import { islandFilesForDevServer, readIslandFiles } from './http/island-files';
 import { createAppMetrics } from './http/metrics/registry';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
@@ -55,6 +56,7 @@ async function pageSource(kind: StartOptions['pages']): Promise<{ source: PageSo
         kind: 'vite',
         middlewares: devServer.middlewares,
         loadBuild: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+        islands: islandFilesForDevServer(),
       },
       close: () => devServer.close(),
     };
@@ -63,7 +65,8 @@ async function pageSource(kind: StartOptions['pages']): Promise<{ source: PageSo
     throw new Error(`No build found at ${SERVER_BUILD}. Run \`npm run build\` (npm start does it for you).`);
   }
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-  return { source: { kind: 'build', build, clientDir: path.join(BUILD_DIR, 'client') } };
+  const clientDir = path.join(BUILD_DIR, 'client');
+  return { source: { kind: 'build', build, clientDir, islands: readIslandFiles(clientDir) } };
 }
 
 export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { PASSWORD_MAX } from '../../common/accounts';
 import { FixErrorsNotice, GeneralErrors, TextField } from '../ui/FormFields';
 import { CloseIcon } from '../ui/icons';
-import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal';
+import { Modal, ModalClose, ModalDescription, ModalOpener, ModalTitle } from '../ui/Modal';
+
+const DELETE_DIALOG_ID = 'delete-account';
 import { ApiError, apiRequest } from '../lib/api';
 import { logOut } from '../lib/auth';
 import { useApiForm } from '../lib/hooks/use-api-form';
@@ -77,15 +79,11 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       </p>
       {/* One child of the section: the closed dialog takes no part in its spacing. */}
       <div>
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
-          className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
-        >
+        <ModalOpener modalId={DELETE_DIALOG_ID} className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
           Delete my account
-        </button>
+        </ModalOpener>
         <Modal
+          id={DELETE_DIALOG_ID}
           open={open}
           onOpenChange={(next) => {
             setOpen(next);
@@ -97,12 +95,14 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           className="m-auto max-h-[92vh] w-[min(30rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto overscroll-contain rounded-xl bg-white p-6 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
         >
           <div className="flex items-start justify-between gap-4">
-            <ModalTitle className="text-2xl font-semibold text-red-800">Delete your account?</ModalTitle>
-            <ModalClose className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Keep my account">
+            <ModalTitle modalId={DELETE_DIALOG_ID} className="text-2xl font-semibold text-red-800">
+              Delete your account?
+            </ModalTitle>
+            <ModalClose modalId={DELETE_DIALOG_ID} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Keep my account">
               <CloseIcon />
             </ModalClose>
           </div>
-          <ModalDescription className="mt-1 text-slate-700">
+          <ModalDescription modalId={DELETE_DIALOG_ID} className="mt-1 text-slate-700">
             This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
           </ModalDescription>
           <form id={form.formId} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
@@ -110,7 +110,9 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
             <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
             <FixErrorsNotice errors={form.errors} />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <ModalClose className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">Keep my account</ModalClose>
+              <ModalClose modalId={DELETE_DIALOG_ID} className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+                Keep my account
+              </ModalClose>
               <button
                 type="submit"
                 disabled={form.busy}

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { CONTROL_CLASS, FieldError } from './forms';
+import { CONTROL_CLASS, FieldError } from '../ui/FormFields';
 
 /** Text areas grow with their text (where the browser can), so a long paragraph is read without scrolling inside it. */
 export const TEXTAREA_CLASS = `${CONTROL_CLASS} min-h-28 field-sizing-content`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, useRouteLoaderData, type FormProps } from 'react-router';
 
 /** The admin layout's loader data, for the CSRF token every form carries. */
@@ -19,58 +19,6 @@ export function StaffForm({ csrfToken, children, method = 'post', ...props }: Fo
       {method === 'post' ? <CsrfField token={csrfToken} /> : null}
       {children}
     </Form>
-  );
-}
-
-/**
- * Same look as the public forms' field error (app/ui/FormFields), kept apart on purpose: sharing
- * that module with the back office would change how the public pages' JavaScript is split.
- */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mb-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-      {message}
-    </p>
-  );
-}
-
-/** The look of every back-office text box and list: 44 px tall for fingers, red when invalid. */
-export const CONTROL_CLASS =
-  'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:bg-slate-100 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
-
-export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** An uncontrolled labelled input (forms post without JavaScript); errors sit above the input. */
-export function Field({ name, label, error, hint, id, className = '', ...input }: FieldProps) {
-  const inputId = id ?? `field-${name}`;
-  const errorId = `${inputId}-error`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <FieldError id={errorId} message={error} />
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined}
-        className={CONTROL_CLASS}
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import type { SocialNetwork, Staff, StaffMember } from '../../common/content';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, QuoteIcon, TwitterIcon } from '../ui/icons';
@@ -11,7 +10,7 @@ const NETWORKS: Record<SocialNetwork, { label: string; Icon: ComponentType<SVGPr
   linkedin: { label: 'LinkedIn', Icon: LinkedInIcon },
 };
 
-const TABS = [
+const VIEWS = [
   { value: 'info', label: 'Info' },
   { value: 'bio', label: 'Bio' },
   { value: 'quote', label: 'Quote' },
@@ -31,38 +30,38 @@ export function StaffCards({ page }: { page: Staff }) {
 }
 
 /**
- * Every panel is rendered (forceMount), so the bio and quote are in the server HTML. With scripts
- * running, inactive panels are made invisible but keep their place: all three share one grid cell,
- * so the card does not change height when the tab changes. Without scripts (`noscript:`), the tab
- * buttons could not work, so they are hidden and the three panels are shown one under the other.
+ * Info, Bio and Quote are a choice of three (radio buttons drawn as tabs), and CSS shows the panel
+ * of the one chosen (app.css, `.staff-card`): it works with no script, and the arrow keys move
+ * the choice as they move between tabs. The three panels share one grid cell, so the card keeps
+ * its height whichever is shown.
  */
 function StaffCard({ member, index }: { member: StaffMember; index: number }) {
   const headingId = `staff-${index + 1}`;
   const first = member.name.split(' ')[0] ?? member.name;
   return (
-    <article aria-labelledby={headingId} className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article aria-labelledby={headingId} className="staff-card flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {/* Phones get a wide crop of the portrait (head and shoulders) so a card fits on the screen. */}
       <ContentImage
         image={member.photo}
         priority={index === 0}
         className="aspect-video h-auto w-full object-cover object-[50%_80%] sm:aspect-square"
       />
-      <Tabs.Root defaultValue="info" className="flex flex-1 flex-col">
-        <Tabs.List
-          aria-label={member.name}
-          className="mx-4 mt-4 grid grid-cols-3 gap-1 rounded-lg bg-brand-50 p-1 noscript:hidden"
-        >
-          {TABS.map((tab) => (
-            <Tabs.Trigger
-              key={tab.value}
-              value={tab.value}
-              className="min-h-11 rounded-md px-2 text-sm font-semibold text-brand-800 transition-colors hover:bg-white/70 data-[state=active]:bg-brand-700 data-[state=active]:text-white data-[state=active]:shadow-sm"
-            >
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <div className="grid flex-1 p-4 pt-3 noscript:block noscript:space-y-4">
+      <div className="flex flex-1 flex-col">
+        <fieldset className="mx-4 mt-4">
+          <legend className="sr-only">About {member.name}</legend>
+          <div className="grid grid-cols-3 gap-1 rounded-lg bg-brand-50 p-1">
+            {VIEWS.map((view) => (
+              <label
+                key={view.value}
+                className="flex min-h-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm font-semibold text-brand-800 transition-colors select-none hover:bg-white/70 has-checked:bg-brand-700 has-checked:text-white has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
+              >
+                <input type="radio" name={`staff-${index + 1}-view`} value={view.value} defaultChecked={view.value === 'info'} className="view-choice sr-only" />
+                {view.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid flex-1 p-4 pt-3">
           <Panel value="info" label="Info">
             <h2 id={headingId} className="text-xl font-bold text-brand-800">
               {member.name}
@@ -108,20 +107,15 @@ function StaffCard({ member, index }: { member: StaffMember; index: number }) {
             </figure>
           </Panel>
         </div>
-      </Tabs.Root>
+      </div>
     </article>
   );
 }
 
 function Panel({ value, label, children }: { value: string; label: string; children: ReactNode }) {
   return (
-    <Tabs.Content
-      value={value}
-      forceMount
-      className="col-start-1 row-start-1 rounded-md focus-visible:outline-offset-4 data-[state=inactive]:invisible noscript:data-[state=inactive]:visible"
-    >
-      <p className="mb-1 hidden text-xs font-bold tracking-wider text-gold-700 uppercase noscript:block">{label}</p>
+    <div role="group" aria-label={label} data-view={value} className="view-panel col-start-1 row-start-1">
       {children}
-    </Tabs.Content>
+    </div>
   );
 }

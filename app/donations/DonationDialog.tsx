@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { donationTotal, type SavedDonation } from '../../common/donations';
 import { centsToDecimalString, parseAmountToCents } from '../../common/money';
 import type { PublicConfig } from '../../common/load-context';
@@ -6,38 +6,33 @@ import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
+import { useTypedBeforeHydration } from '../lib/hooks/use-typed-before-hydration';
 import { FieldError, GeneralErrors, TextField } from '../ui/FormFields';
 import type { CardPaymentHandle } from '../payments/card-payment';
 import { CardPayment } from '../payments/CardPayment';
-import { PaymentDialog, PaymentDialogHeader } from '../payments/PaymentDialog';
+import { NewOnEachOpening, PaymentDialog, PaymentDialogCloseButton, PaymentDialogHeader } from '../payments/PaymentDialog';
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
-import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
+import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, givingValueOf, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
 
-interface DonationDialogControls {
-  open: () => void;
-}
+/** The Donation Form's dialog; every Donate button names it. */
+export const DONATION_DIALOG_ID = 'donation-form';
 
-const DonationDialogContext = createContext<DonationDialogControls | null>(null);
-
-/** Every Donate button opens the one Donation Form dialog. */
-export function useDonationDialog(): DonationDialogControls {
-  const controls = useContext(DonationDialogContext);
-  if (!controls) throw new Error('useDonationDialog must be used inside <DonationDialogProvider>');
-  return controls;
-}
-
-export function DonationDialogProvider({ payments, children }: { payments: PublicConfig['payments']; children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => setOpen(true), []);
-  const controls = useMemo(() => ({ open }), [open]);
+/**
+ * The Donation Form (spec §2), in every page's HTML: the Donate buttons open it with no script,
+ * and its fields take typing at once. Its card part comes with React: on a page without scripts
+ * the form starts as an island when it opens (donation-island.tsx), reading `data-payments`.
+ */
+export function DonationDialog({ payments }: { payments: PublicConfig['payments'] }) {
   return (
-    <DonationDialogContext.Provider value={controls}>
-      {children}
-      <PaymentDialog open={isOpen} onOpenChange={setOpen}>
-        {(close) => <DonationForm payments={payments} onClose={close} />}
-      </PaymentDialog>
-    </DonationDialogContext.Provider>
+    <PaymentDialog id={DONATION_DIALOG_ID} data-payments={JSON.stringify(payments)}>
+      <DonationDialogContent payments={payments} />
+    </PaymentDialog>
   );
+}
+
+/** What is inside the dialog: what the island hydrates on a page without scripts. */
+export function DonationDialogContent({ payments }: { payments: PublicConfig['payments'] }) {
+  return <NewOnEachOpening>{() => <DonationForm payments={payments} />}</NewOnEachOpening>;
 }
 
 interface DonationValues extends GivingValues {
@@ -50,16 +45,13 @@ interface DonationValues extends GivingValues {
 type DonationRequest = DonationValues & { total?: string };
 
 const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
+/** One form per page, so its ids are fixed: the island must render the very ids the server did. */
+const ID = 'donation';
 
-function DonationForm({ payments, onClose }: { payments: PublicConfig['payments']; onClose: () => void }) {
-  const id = useId();
+function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
   const { user } = useAuth();
-  const [values, setValues] = useState<DonationValues>({
-    amount: '',
-    email: user?.email ?? '',
-    message: '',
-    ...NO_GIVING_OPTIONS,
-  });
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<DonationValues>({ amount: '', email: '', message: '', ...NO_GIVING_OPTIONS });
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardPaymentHandle>(null);
 
@@ -68,21 +60,31 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
 
   const flow = usePaymentFlow<DonationRequest>({
     card,
-    requestIntent: (form) =>
+    requestIntent: (request) =>
       apiRequest<{ clientSecret: string }>('/stripe/donation_intent', {
-        body: form,
+        body: request,
       }),
-    save: async (form, clientSecret) => {
+    save: async (request, clientSecret) => {
       await apiRequest<SavedDonation>('/stripe/save_donation', {
         // The amount saved is what was charged: the gift and any card-fee part.
-        body: { ...form, amount: form.total ?? form.amount, token: clientSecret },
+        body: { ...request, amount: request.total ?? request.amount, token: clientSecret },
       });
     },
-    receiptEmail: (form) => form.email,
+    receiptEmail: (request) => request.email,
   });
   const done = flow.outcome !== 'none';
-  useFocusFirstError(`${id}-form`, flow.errors);
+  useFocusFirstError(`${ID}-fields`, flow.errors);
+
+  // Spec: the email is the account's when signed in (known in the browser only), until one is typed.
+  const [emailTyped, setEmailTyped] = useState(false);
+  const email = emailTyped ? values.email : (user?.email ?? values.email);
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.some(({ name }) => name === 'email')) setEmailTyped(true);
+    setValues((v) => typed.reduce<DonationValues>((next, { name, value }) => ({ ...next, ...givingValueOf(name, value), ...textValueOf(name, value) }), v));
+  });
+
   const set = (name: 'amount' | 'email' | 'message') => (value: string) => {
+    if (name === 'email') setEmailTyped(true);
     setValues((v) => ({ ...v, [name]: value }));
     flow.clearErrors(name);
   };
@@ -93,13 +95,14 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
 
   return (
     <form
-      id={`${id}-form`}
+      ref={form}
+      id={`${ID}-fields`}
       onSubmit={(e) => {
         e.preventDefault();
         void flow.confirm({
           ...values,
           amount: values.amount.trim(),
-          email: values.email.trim(),
+          email: email.trim(),
           message: values.message.trim(),
           ...(totalCents === null ? {} : { total: centsToDecimalString(totalCents) }),
         });
@@ -107,14 +110,14 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
       noValidate
       aria-busy={flow.sendingRequest}
     >
-      <PaymentDialogHeader title="Donation Form" closeLabel="Close the donation form">
+      <PaymentDialogHeader dialogId={DONATION_DIALOG_ID} title="Donation Form">
         Your gift helps Ohio Valley families through illness and tragedy. A tax receipt is emailed to you.
       </PaymentDialogHeader>
 
       <fieldset disabled={done} className="mt-5 space-y-4">
         <GeneralErrors errors={flow.errors} fields={FIELDS} />
         <TextField
-          id={`${id}-amount`}
+          id={`${ID}-amount`}
           name="amount"
           label="Amount"
           inputMode="decimal"
@@ -126,29 +129,29 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           error={flow.errors.amount}
         />
         {/* Monthly on either gateway: Stripe through a Subscription, the simulated gateway on the site's own schedule (ADR 027). */}
-        <FrequencyOption idPrefix={id} monthly={values.monthly} onChange={setOption} />
-        <CoverFeesOption idPrefix={id} giftCents={giftCents} coverFees={values.coverFees} monthly={values.monthly} onChange={setOption} />
+        <FrequencyOption idPrefix={ID} monthly={values.monthly} onChange={setOption} />
+        <CoverFeesOption idPrefix={ID} giftCents={giftCents} coverFees={values.coverFees} monthly={values.monthly} onChange={setOption} />
         <TextField
-          id={`${id}-email`}
+          id={`${ID}-email`}
           name="email"
           label="Email"
           type="email"
           autoComplete="email"
           placeholder="Email to send receipt to"
           maxLength={254}
-          value={values.email}
+          value={email}
           onValueChange={set('email')}
           error={flow.errors.email}
         />
-        <DonorOptions idPrefix={id} values={values} errors={flow.errors} onChange={setOption} />
-        <TributeOptions idPrefix={id} values={values} errors={flow.errors} onChange={setOption} />
+        <DonorOptions idPrefix={ID} values={values} errors={flow.errors} onChange={setOption} />
+        <TributeOptions idPrefix={ID} values={values} errors={flow.errors} onChange={setOption} />
         <div>
-          <label htmlFor={`${id}-message`} className="mb-1 block text-sm font-semibold text-slate-800">
+          <label htmlFor={`${ID}-message`} className="mb-1 block text-sm font-semibold text-slate-800">
             Message
           </label>
-          <FieldError id={`${id}-message-error`} message={flow.errors.message} />
+          <FieldError id={`${ID}-message-error`} message={flow.errors.message} />
           <textarea
-            id={`${id}-message`}
+            id={`${ID}-message`}
             name="message"
             rows={3}
             maxLength={1000}
@@ -156,7 +159,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
             value={values.message}
             onChange={(e) => set('message')(e.target.value)}
             aria-invalid={flow.errors.message ? true : undefined}
-            aria-describedby={flow.errors.message ? `${id}-message-error` : undefined}
+            aria-describedby={flow.errors.message ? `${ID}-message-error` : undefined}
             className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600"
           />
         </div>
@@ -166,7 +169,7 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
           onReadyChange={setCardReady}
           amountCents={totalCents ?? 100}
           monthly={values.monthly}
-          idPrefix={id}
+          idPrefix={ID}
           error={flow.errors.card}
           onEdit={() => flow.clearErrors('card')}
         />
@@ -177,8 +180,14 @@ function DonationForm({ payments, onClose }: { payments: PublicConfig['payments'
         successText="Success! Thank you for your donation!"
         unconfirmedText="Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again."
         cardReady={cardReady}
-        onClose={onClose}
+        dialogId={DONATION_DIALOG_ID}
       />
+      <PaymentDialogCloseButton dialogId={DONATION_DIALOG_ID} label="Close the donation form" />
     </form>
   );
+}
+
+/** The text fields of the form proper, by name. */
+function textValueOf(name: string, value: string | boolean): Partial<DonationValues> {
+  return (name === 'amount' || name === 'email' || name === 'message') && typeof value === 'string' ? { [name]: value } : {};
 }

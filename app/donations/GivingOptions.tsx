@@ -37,12 +37,27 @@ export const GIVING_FIELDS = ['name', 'tributeName', 'notifyName', 'notifyEmail'
 
 type Change = <K extends keyof GivingValues>(name: K, value: GivingValues[K]) => void;
 
-function Checkbox({ id, checked, onChange, children, hint }: { id: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode; hint?: ReactNode }) {
+function Checkbox({
+  id,
+  name,
+  checked,
+  onChange,
+  children,
+  hint,
+}: {
+  id: string;
+  name: keyof GivingValues;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <div>
       <div className="flex items-start gap-3">
         <input
           id={id}
+          name={name}
           type="checkbox"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
@@ -70,12 +85,20 @@ export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: str
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {(
           [
-            [false, 'Give once'],
-            [true, 'Give monthly'],
+            [false, 'once', 'Give once'],
+            [true, 'monthly', 'Give monthly'],
           ] as const
-        ).map(([value, label]) => (
+        ).map(([value, name, label]) => (
           <label key={label} className="flex min-h-11 items-center gap-2 text-slate-800">
-            <input type="radio" name={`${idPrefix}-frequency`} checked={monthly === value} onChange={() => onChange('monthly', value)} className="h-5 w-5 accent-brand-700" />
+            <input
+              type="radio"
+              id={`${idPrefix}-frequency-${name}`}
+              name="frequency"
+              value={name}
+              checked={monthly === value}
+              onChange={() => onChange('monthly', value)}
+              className="h-5 w-5 accent-brand-700"
+            />
             {label}
           </label>
         ))}
@@ -106,7 +129,7 @@ export function CoverFeesOption({
   const total = giftCents === null ? null : donationTotal(giftCents, coverFees);
   return (
     <div className="rounded-md bg-slate-50 px-3 py-3">
-      <Checkbox id={`${idPrefix}-coverFees`} checked={coverFees} onChange={(v) => onChange('coverFees', v)}>
+      <Checkbox id={`${idPrefix}-coverFees`} name="coverFees" checked={coverFees} onChange={(v) => onChange('coverFees', v)}>
         Add {COVER_FEES_PERCENT}% to cover card fees
       </Checkbox>
       <p className="mt-2 ml-8 text-sm text-slate-700" aria-live="polite" data-testid="donation-total">
@@ -140,6 +163,7 @@ export function DonorOptions({ idPrefix, values, errors, onChange }: { idPrefix:
       />
       <Checkbox
         id={`${idPrefix}-anonymous`}
+        name="anonymous"
         checked={values.anonymous}
         onChange={(v) => onChange('anonymous', v)}
         hint="Your name is kept from any public list and from a tribute notification, which says “An anonymous donor”."
@@ -165,7 +189,15 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {TRIBUTE_CHOICES.map(([value, label]) => (
           <label key={value} className="flex items-center gap-2 text-slate-800">
-            <input type="radio" name={`${idPrefix}-tribute`} value={value} checked={tribute === value} onChange={() => onChange('tribute', value)} className="h-5 w-5 accent-brand-700" />
+            <input
+              type="radio"
+              id={`${idPrefix}-tribute-${value}`}
+              name="tribute"
+              value={value}
+              checked={tribute === value}
+              onChange={() => onChange('tribute', value)}
+              className="h-5 w-5 accent-brand-700"
+            />
             {label}
           </label>
         ))}
@@ -181,7 +213,7 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
             onValueChange={(v) => onChange('tributeName', v)}
             error={errors.tributeName}
           />
-          <Checkbox id={`${idPrefix}-notify`} checked={values.notify} onChange={(v) => onChange('notify', v)}>
+          <Checkbox id={`${idPrefix}-notify`} name="notify" checked={values.notify} onChange={(v) => onChange('notify', v)}>
             Let someone know of this gift by email
           </Checkbox>
           {values.notify ? (
@@ -207,6 +239,7 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
               />
               <Checkbox
                 id={`${idPrefix}-notifyAmount`}
+                name="notifyAmount"
                 checked={values.notifyAmount}
                 onChange={(v) => onChange('notifyAmount', v)}
                 hint="The email says who gave and in whose name once the gift is paid; it never says how much unless you tick this."
@@ -219,4 +252,26 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
       ) : null}
     </fieldset>
   );
+}
+
+/** A field of these options as the page holds it (typed before the form's script ran), as form values. */
+export function givingValueOf(name: string, value: string | boolean): Partial<GivingValues> {
+  switch (name) {
+    case 'frequency':
+      return { monthly: value === 'monthly' };
+    case 'tribute':
+      return TRIBUTE_CHOICES.some(([choice]) => choice === value) ? { tribute: value as GivingValues['tribute'] } : {};
+    case 'coverFees':
+    case 'anonymous':
+    case 'notify':
+    case 'notifyAmount':
+      return typeof value === 'boolean' ? { [name]: value } : {};
+    case 'name':
+    case 'tributeName':
+    case 'notifyName':
+    case 'notifyEmail':
+      return typeof value === 'string' ? { [name]: value } : {};
+    default:
+      return {};
+  }
 }

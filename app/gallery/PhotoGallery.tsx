@@ -1,49 +1,41 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useEffect } from 'react';
 import type { Image } from '../../common/content';
-import { useHydrated } from '../lib/hooks/use-hydrated';
-import { Lightbox } from './Lightbox';
+import { useNonce } from '../lib/nonce';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { lightboxKeys } from './lightbox-keys';
 
 /** Thumbnails likely to be in the first screen at either width load at once; the rest lazily. */
 const EAGER = 4;
 
+const navButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 active:bg-white/30 desk:size-14 desk:px-0';
+
 /**
- * An album's photos as a grid of links to the full-size files, so every photo is in the server HTML
- * and reachable without JavaScript. Once the page is interactive a plain click opens the lightbox
- * instead (a click with a modifier key still opens the file, e.g. in a new tab).
+ * An album's photos as a grid of thumbnails, and a lightbox made of HTML and CSS (app.css,
+ * `.lightbox`): a thumbnail links to its photo in a strip of full-size photos, which shows over the
+ * page while one of them is the page's target, scrolls and snaps from photo to photo (a swipe on a
+ * phone), and has Previous, Next and Close links. It needs no script; a few inline lines add the
+ * keys and move focus (lightbox-keys.ts). The photos there load only when the lightbox shows.
  */
 export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
-  const [index, setIndex] = useState<number | null>(null);
-  const ready = useHydrated();
-  const opener = useRef<number>(0);
-  const thumbs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const nonce = useNonce();
   const total = photos.length;
-
-  const open = (event: MouseEvent<HTMLAnchorElement>, i: number) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    opener.current = i;
-    setIndex(i);
-  };
+  const number = (i: number) => ((i + total) % total) + 1;
+  // A page React runs (reached by a link from one that does) gets the keys from here; the inline script only runs on arrival.
+  useEffect(() => lightboxKeys(document), []);
 
   return (
     <>
-      <ul
-        className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 lg:grid-cols-4 lg:gap-4"
-        data-lightbox={ready ? 'ready' : undefined}
-      >
+      <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 lg:grid-cols-4 lg:gap-4">
         {photos.map((photo, i) => (
           <li key={photo.src}>
             <a
-              ref={(el) => {
-                thumbs.current[i] = el;
-              }}
-              href={photo.src}
-              onClick={(event) => open(event, i)}
-              // Before hydration the boot script holds the click for the lightbox (ADR 028).
-              data-hold-click=""
+              id={`thumb-${i + 1}`}
+              href={`#photo-${i + 1}`}
+              data-lightbox-thumb=""
               aria-label={`Open photo ${i + 1} of ${total}: ${photo.alt}`}
-              className="group block overflow-hidden rounded-lg bg-brand-50 shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md"
+              className="group block scroll-mt-24 overflow-hidden rounded-lg bg-brand-50 shadow-sm ring-1 ring-slate-900/5 transition-shadow hover:shadow-md"
             >
               <ResponsiveImage
                 image={photo}
@@ -56,13 +48,68 @@ export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
           </li>
         ))}
       </ul>
-      <Lightbox
-        photos={photos}
-        index={index}
-        onIndexChange={setIndex}
-        onClose={() => setIndex(null)}
-        returnFocusTo={() => thumbs.current[opener.current]}
-      />
+      <div className="lightbox text-white">
+        <ol className="lightbox-strip">
+          {photos.map((photo, i) => (
+            <li
+              key={photo.src}
+              id={`photo-${i + 1}`}
+              role="group"
+              aria-labelledby={`photo-${i + 1}-title`}
+              aria-describedby={`photo-${i + 1}-caption`}
+              className="lightbox-slide grid grid-cols-2 grid-rows-[auto_minmax(0,1fr)_auto_auto] gap-x-3 desk:grid-cols-[auto_minmax(0,1fr)_auto] desk:grid-rows-[auto_minmax(0,1fr)_auto] desk:gap-x-4"
+            >
+              <div className="col-span-full flex items-center justify-between gap-4 px-3 pt-3 desk:px-6 desk:pt-4">
+                <h2 id={`photo-${i + 1}-title`} className="text-base font-semibold tracking-wide text-slate-100 tabular-nums">
+                  Photo {i + 1} of {total}
+                </h2>
+                <a
+                  href={`#thumb-${i + 1}`}
+                  data-lightbox="close"
+                  aria-label="Close"
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 desk:size-12"
+                >
+                  <CloseIcon />
+                </a>
+              </div>
+              <a
+                href={`#photo-${number(i - 1)}`}
+                data-lightbox="previous"
+                aria-label="Previous photo"
+                className={`${navButton} col-start-1 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:row-start-2 desk:mx-0 desk:mb-0 desk:ml-6 desk:justify-self-auto`}
+              >
+                <ChevronLeftIcon className="size-6 shrink-0" />
+                <span className="desk:sr-only">Previous</span>
+              </a>
+              <div className="col-span-full row-start-2 flex min-h-0 items-center justify-center p-3 desk:col-span-1 desk:col-start-2 desk:py-4">
+                <ResponsiveImage
+                  image={photo}
+                  sizes="100vw"
+                  loading="lazy"
+                  decoding="async"
+                  className="block h-auto max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl desk:max-h-[80vh]"
+                />
+              </div>
+              <a
+                href={`#photo-${number(i + 1)}`}
+                data-lightbox="next"
+                aria-label="Next photo"
+                className={`${navButton} col-start-2 row-start-4 mx-3 mb-4 self-center justify-self-stretch desk:col-start-3 desk:row-start-2 desk:mx-0 desk:mr-6 desk:mb-0 desk:justify-self-auto`}
+              >
+                <span className="desk:sr-only">Next</span>
+                <ChevronRightIcon className="size-6 shrink-0" />
+              </a>
+              <p
+                id={`photo-${i + 1}-caption`}
+                className="col-span-full row-start-3 mx-auto max-w-3xl px-4 pb-4 text-center text-base text-slate-100 desk:pb-6 desk:text-lg"
+              >
+                {photo.alt}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${lightboxKeys.toString()})(document)` }} />
     </>
   );
 }

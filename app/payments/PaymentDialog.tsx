@@ -1,53 +1,76 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { CloseIcon } from '../ui/icons';
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal';
 import { PAYMENT_DIALOG_PADDING } from './PaymentDialogFooter';
 
 /**
- * The one dialog around every payment form (the Donation Form and the sign-ups, spec §4).
- * Closing it resets the form, and a stray tap outside never throws away what was typed (a click
- * on the backdrop of a Modal does nothing).
+ * The one dialog around every payment form (the Donation Form and the sign-ups, spec §4): in the
+ * page's HTML, opened by its buttons before any script has run (ADR 042).
  */
 export function PaymentDialog({
-  open,
-  onOpenChange,
+  id,
   wide = false,
+  onOpenChange,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  wide?: boolean;
-  /** The form; `close` closes the dialog the same way its × does. */
-  children: (close: () => void) => ReactNode;
-}) {
-  const [session, setSession] = useState(0);
-  const change = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) setSession((s) => s + 1);
-  };
+  ...props
+}: Omit<ComponentProps<typeof Modal>, 'className'> & { wide?: boolean }) {
   const size = wide ? 'max-h-[94vh] w-[min(44rem,calc(100vw-1rem))]' : 'max-h-[92vh] w-[min(34rem,calc(100vw-1.5rem))]';
   return (
     <Modal
-      open={open}
-      onOpenChange={change}
+      id={id}
+      onOpenChange={onOpenChange}
       className={`m-auto max-w-none overflow-y-auto overscroll-contain rounded-xl bg-white text-slate-800 shadow-2xl backdrop:bg-slate-900/60 ${size} ${PAYMENT_DIALOG_PADDING}`}
+      {...props}
     >
-      <Fragment key={session}>{children(() => change(false))}</Fragment>
+      {children}
     </Modal>
   );
 }
 
-/** Title, close button and one line of description at the top of a payment form. */
-export function PaymentDialogHeader({ title, closeLabel, children }: { title: ReactNode; closeLabel: string; children: ReactNode }) {
+/**
+ * Makes the form anew each time its dialog closes (spec §4: closing resets it). It sits inside the
+ * dialog, so a form started as an island (donation-island.tsx) resets itself too.
+ */
+export function NewOnEachOpening({ children }: { children: () => ReactNode }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState(0);
+  useEffect(() => {
+    const dialog = anchor.current?.closest('dialog');
+    if (!dialog) return;
+    const reset = () => setSession((s) => s + 1);
+    dialog.addEventListener('close', reset);
+    return () => dialog.removeEventListener('close', reset);
+  }, []);
+  return (
+    <div ref={anchor} className="contents">
+      <Fragment key={session}>{children()}</Fragment>
+    </div>
+  );
+}
+
+/** Title and one line of description at the top of a payment form. */
+export function PaymentDialogHeader({ dialogId, title, children }: { dialogId: string; title: ReactNode; children: ReactNode }) {
   return (
     <>
-      <div className="flex items-start justify-between gap-4">
-        <ModalTitle className="text-2xl font-semibold text-brand-800">{title}</ModalTitle>
-        <ModalClose className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label={closeLabel}>
-          <CloseIcon />
-        </ModalClose>
-      </div>
-      <ModalDescription className="mt-1 text-slate-700">{children}</ModalDescription>
+      {/* Room on the right for the close button. */}
+      <ModalTitle modalId={dialogId} className="pr-10 text-2xl font-semibold text-brand-800">
+        {title}
+      </ModalTitle>
+      <ModalDescription modalId={dialogId} className="mt-1 text-slate-700">
+        {children}
+      </ModalDescription>
     </>
+  );
+}
+
+/**
+ * The × in the top corner. It comes last in the form, so the browser's opening focus lands on the
+ * first field (the visitor types at once) and Tab meets the fields before it.
+ */
+export function PaymentDialogCloseButton({ dialogId, label }: { dialogId: string; label: string }) {
+  return (
+    <ModalClose modalId={dialogId} className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 sm:top-5 sm:right-5" aria-label={label}>
+      <CloseIcon />
+    </ModalClose>
   );
 }

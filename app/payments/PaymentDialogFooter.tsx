@@ -1,6 +1,7 @@
 import type { usePaymentFlow } from './payment-flow';
 import { FixErrorsNotice, NoticeBox, SuccessNotice } from '../ui/FormFields';
 import { PolicyNotice } from '../ui/PolicyNotice';
+import { ModalClose } from '../ui/Modal';
 
 /** Padding of the payment dialogs; the footer below reaches out to their edges. */
 export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
@@ -15,13 +16,14 @@ export function PaymentDialogFooter({
   successText,
   unconfirmedText,
   cardReady,
-  onClose,
+  dialogId,
 }: {
   flow: Pick<ReturnType<typeof usePaymentFlow>, 'errors' | 'outcome' | 'outcomeText' | 'sendingRequest'>;
   successText: string;
   unconfirmedText: string;
   cardReady: boolean;
-  onClose: () => void;
+  /** The dialog that Not now and Close close. */
+  dialogId: string;
 }) {
   const done = outcome !== 'none';
   return (
@@ -31,9 +33,9 @@ export function PaymentDialogFooter({
       {outcome === 'refunded' ? <NoticeBox>{outcomeText}</NoticeBox> : null}
       <FixErrorsNotice errors={errors} />
       <div className="mt-3 flex justify-end gap-3">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
+        <ModalClose modalId={dialogId} className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100">
           {done ? 'Close' : 'Not now'}
-        </button>
+        </ModalClose>
         <button
           type="submit"
           disabled={sendingRequest || done || !cardReady}

@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/account';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Your account', 'Edit your profile, change your password, download your data or delete your account.'),
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const card = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm';
+
+export const handle = pageHandle('/account');
 
 export default function Page() {
   const [deleted, setDeleted] = useState(false);

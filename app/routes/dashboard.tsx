@@ -11,11 +11,14 @@ import { pageMeta } from '../lib/seo/meta';
 import { useHydrated } from '../lib/hooks/use-hydrated';
 import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import type { Route } from './+types/dashboard';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Dashboard', 'Your donations and event sign-ups.'),
   { name: 'robots', content: 'noindex' },
 ];
+
+export const handle = pageHandle('/dashboard');
 
 export default function Page() {
   const { isAuthenticated, user } = useAuth();

@@ -11,7 +11,7 @@ import { eventData } from '../lib/seo/structured-data';
 import type { Route } from './+types/event-detail';
 import { formatCalendarDate, formatClockTime } from '../../common/dates';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -42,9 +42,7 @@ function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
   return event.partnership_flyer ? { src: event.partnership_flyer, label: 'Partnership flyer' } : null;
 }
 
-
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/events/:eventNumber');
 
 export default function EventDetail({ loaderData: { event, placesLeft } }: Route.ComponentProps) {
   const root = useRootData();

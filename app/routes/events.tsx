@@ -4,7 +4,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/events';
 import { todayInFoundationZone } from '../../common/dates';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { events: await context.services.events.all(), today: todayInFoundationZone() };
@@ -13,8 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Events', 'Golf outings, gaming tournaments and steak fries that raise money for Ohio Valley families.');
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/events');
 
 export default function Events({ loaderData: { events, today } }: Route.ComponentProps) {
   return (

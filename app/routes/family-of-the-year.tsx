@@ -3,7 +3,7 @@ import { AwardedFamilies, FamilyOfTheYearHeader } from '../content/AwardedFamili
 import { summarize } from '../lib/seo/summarize';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/family-of-the-year';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'family_of_the_year') };
@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page.heading, summarize(page.intro[0] ?? page.heading), newest ? { image: newest.photo.src } : {});
 };
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/family_of_the_year');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

@@ -6,15 +6,14 @@ import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/forgot';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Forgot your password?', 'Get a link to choose a new password for your account.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/forgot');
 
 export default function Page() {
   const form = useApiForm({ email: '' });

@@ -6,7 +6,7 @@ import { ArrowLeftIcon } from '../ui/icons';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/gallery-album';
 import { formatCalendarDate } from '../../common/dates';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const gallery = await context.services.content.page('gallery');
@@ -26,8 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 const backLink =
   'inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/gallery/:token');
 
 export default function Page({ loaderData: { album, others } }: Route.ComponentProps) {
   return (

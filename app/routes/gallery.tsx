@@ -3,7 +3,7 @@ import { ContentIntro } from '../content/ContentPage';
 import { AlbumCard } from '../gallery/AlbumCard';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/gallery';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'gallery') };
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page?.heading ?? 'Gallery', description, { image: page?.galleries[0]?.cover.src });
 };
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/gallery');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   const albums = page?.galleries ?? [];

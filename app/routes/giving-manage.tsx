@@ -8,6 +8,7 @@ import { pageMeta } from '../lib/seo/meta';
 import { FormCard, NeedsJavaScript } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import type { Route } from './+types/giving-manage';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Your monthly gift', 'Change the amount of your monthly gift or stop it.'),
@@ -15,6 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 type Load = { state: 'loading' } | { state: 'ready'; plan: GivingPlanView } | { state: 'failed'; message: string };
+
+export const handle = pageHandle('/giving/manage');
 
 /** The signed link in every monthly receipt (ADR 027): no sign-in; the link's signature is the key. */
 export default function Page() {

@@ -4,7 +4,7 @@ import { summarize } from '../lib/seo/summarize';
 import { GolfPros } from '../content/GolfPros';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/golfers';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'golfers') };
@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page.heading, summarize(page.intro));
 };
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/golfers');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

@@ -9,7 +9,7 @@ import { JsonLd } from '../lib/seo/JsonLd';
 import { pageMeta } from '../lib/seo/meta';
 import { organizationData } from '../lib/seo/structured-data';
 import type { Route } from './+types/home';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   const [home, upcoming] = await Promise.all([loadPage(args, 'home'), args.context.services.events.upcoming()]);
@@ -18,8 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
 
-/** The carousels move before the page has hydrated (the boot script); the rest waits for the visitor (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/');
 
 export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
   const root = useRootData();

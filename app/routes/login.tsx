@@ -7,7 +7,7 @@ import { logIn } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/login';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Log in to your profile', 'Log in to sign up for events and see your dashboard.');
@@ -25,8 +25,7 @@ interface LoginState {
 
 const safeReturnPath = (from: unknown) => (typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : '/dashboard');
 
-/** The form takes typing before the page has hydrated; a send is held and replayed (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/login');
 
 export default function Page() {
   const location = useLocation();

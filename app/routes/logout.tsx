@@ -4,11 +4,14 @@ import { PageHeader } from '../ui/PageHeader';
 import { authStateFromToken, logOut, storedToken } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/logout';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Successfully logged out', 'You are signed out.'),
   { name: 'robots', content: 'noindex' },
 ];
+
+export const handle = pageHandle('/logout');
 
 /** Spec §2: signed in → log out and say so; signed out → go to /login. */
 export default function Page() {

@@ -6,11 +6,14 @@ import { PageHeader } from '../ui/PageHeader';
 import { pageMeta } from '../lib/seo/meta';
 import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import type { Route } from './+types/my-signup';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My sign-up', 'Change or cancel your event sign-up.'),
   { name: 'robots', content: 'noindex' },
 ];
+
+export const handle = pageHandle('/dashboard/signups/:signupId');
 
 /** One of the signed-in supporter's sign-ups, reached from the dashboard (issue 13). */
 export default function Page() {

@@ -4,6 +4,7 @@ import { ReceiptDetails } from '../accounts/ReceiptDetails';
 import { pageMeta } from '../lib/seo/meta';
 import { PageHeader } from '../ui/PageHeader';
 import type { Route } from './+types/receipt';
+import { pageHandle } from '../lib/pages/page-handle';
 
 /** A payment's receipt, opened from the signed link in an email or the dashboard (ADR 025). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -22,6 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => [
   // The address holds the link's signature: links out of the page must not carry it along.
   { name: 'referrer', content: 'no-referrer' },
 ];
+
+export const handle = pageHandle('/receipts/:paymentId/:signature');
 
 export default function Page({ loaderData: { receipt, pdfUrl } }: Route.ComponentProps) {
   return (

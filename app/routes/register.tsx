@@ -7,17 +7,16 @@ import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/register';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
 import { ProfileFields } from '../accounts/ProfileFields';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register with us', 'Create a free account to sign up for events and see your donations.');
 
 const FIELDS = ['first', 'last', 'username', 'email', 'password', 'password2'] as const;
 
-/** The form takes typing before the page has hydrated; a send is held and replayed (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/register');
 
 export default function Page() {
   useRedirectSignedIn();

@@ -6,6 +6,7 @@ import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/reset-password';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Choose a new password', 'Set a new password for your account.'),
@@ -13,6 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const FIELDS = ['password', 'password2'] as const;
+
+export const handle = pageHandle('/reset/:token');
 
 export default function Page() {
   const { token = '' } = useParams();

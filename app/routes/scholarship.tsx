@@ -4,7 +4,7 @@ import { summarize } from '../lib/seo/summarize';
 import { ScholarshipDetails, ScholarshipHero } from '../content/ScholarshipDetails';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/scholarship';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'scholarship') };
@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page.heading, summarize(page.intro.join(' ')), { image: page.hero.src });
 };
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/scholarship');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

@@ -1,19 +1,24 @@
 import { siteOrigin } from '../lib/seo/site-origin.server';
 import type { Route } from './+types/sitemap';
+import { fillPath, PUBLIC_PAGES } from '../../common/public-pages';
 
-/** Pages worth finding in a search engine; account pages are left out on purpose. */
-const PUBLIC_PATHS = ['/', '/cof', '/family', '/staff', '/golfers', '/events', '/scholarship', '/family_of_the_year', '/gallery', '/sponsors', '/register', '/privacy', '/terms'];
+/** Pages worth finding in a search engine (the table's `sitemap` ones); account pages are left out on purpose. */
+const LISTED = PUBLIC_PAGES.filter((page) => page.sitemap);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
   const [events, gallery] = await Promise.all([context.services.events.all(), context.services.content.page('gallery')]);
-  const paths = [
-    ...PUBLIC_PATHS,
-    ...events.map((event) => `/events/${event.eventNumber}`),
-    ...(gallery?.galleries ?? []).map((album) => `/gallery/${album.token}`),
-  ];
+  // A page with a parameter is listed once for each event or album there is.
+  const values: Record<string, Record<string, string | number>[]> = {
+    eventNumber: events.map(({ eventNumber }) => ({ eventNumber })),
+    token: (gallery?.galleries ?? []).map(({ token }) => ({ token })),
+  };
+  const paths = LISTED.flatMap(({ path }) => {
+    const parameter = /:(\w+)/.exec(path)?.[1];
+    return parameter ? (values[parameter] ?? []).map((filled) => fillPath(path, filled)) : [path];
+  });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

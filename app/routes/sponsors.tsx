@@ -4,7 +4,7 @@ import { summarize } from '../lib/seo/summarize';
 import { SponsorGallery } from '../content/SponsorGallery';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/sponsors';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'sponsors') };
@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page.heading, summarize(page.intro), { image: page.titleSponsor.logo.src });
 };
 
-/** Nothing here needs JavaScript before the visitor acts (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/sponsors');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

@@ -4,7 +4,7 @@ import { summarize } from '../lib/seo/summarize';
 import { StaffCards } from '../content/StaffCards';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/staff';
-import { HYDRATE_ON_INTERACTION } from '../lib/hydration/boot-script';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
   return { page: await loadPage(args, 'staff') };
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return pageMeta(matches, page.heading, summarize(`Meet the people behind the foundation: ${who}.`));
 };
 
-/** A tab clicked, or an arrow key pressed on one, before the page has hydrated is replayed once it has (ADR 028). */
-export const handle = HYDRATE_ON_INTERACTION;
+export const handle = pageHandle('/staff');
 
 export default function Page({ loaderData: { page } }: Route.ComponentProps) {
   return (

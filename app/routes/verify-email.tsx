@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
 import { useApiForm } from '../lib/hooks/use-api-form';
 import type { Route } from './+types/verify-email';
+import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Confirm your email', 'Confirm the email address of your account.'),
@@ -14,6 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+export const handle = pageHandle('/verify/:token');
 
 /**
  * The emailed link opens this page; the visitor presses the button. Confirming on a click, not on

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import type { PublicConfig } from '../../common/load-context';
 import type { Site } from '../../common/content';
 import { DonateBar } from './DonateBar';
-import { DonationDialogProvider } from '../donations/DonationDialog';
+import { DonationDialog } from '../donations/DonationDialog';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** Navigation bar, donate bar and footer around every page (spec §2). */
+/** Navigation bar, donate bar and footer around every page, and the Donation Form they open (spec §2). */
 export function SiteShell({ site, year, payments, children }: { site: Site | null; year: number; payments: PublicConfig['payments']; children: ReactNode }) {
   return (
-    <DonationDialogProvider payments={payments}>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-gold-500 px-4 py-2 font-semibold text-slate-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
@@ -22,6 +22,7 @@ export function SiteShell({ site, year, payments, children }: { site: Site | nul
         {children}
       </main>
       <SiteFooter site={site} year={year} />
-    </DonationDialogProvider>
+      <DonationDialog payments={payments} />
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
 import { GeneralErrors, SuccessNotice, TextField } from '../ui/FormFields';
 import { SIGNUP_FORMS } from './signup-forms';
 import { SignupDialog } from './SignupDialog';
+import { ModalOpener } from '../ui/Modal';
 import type { AttendeeValues, SignupValues } from './signup-values';
 
 const cents = (amount: string) => parseAmountToCents(amount) ?? 0;
@@ -166,15 +167,13 @@ function ChangeForm({ signup, onDone }: { signup: MySignup; onDone: (next: MySig
   );
 }
 
+const ADD_PEOPLE_ID = 'add-people';
+
 /** More people for a paid party: a sign-up of their own for the same event, paying only for them. */
 function AddPeople({ signup, onAdded }: { signup: MySignup; onAdded: (next: MySignup) => void }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const change = (next: boolean) => {
-    setOpen(next);
-    // The party as it stands after the dialog: with the people added, once their payment is in.
-    if (!next) void apiRequest<MySignup>(`/user/signups/${signup.id}`).then(onAdded, () => undefined);
-  };
+  // The party as it stands after the dialog: with the people added, once their payment is in.
+  const refresh = () => void apiRequest<MySignup>(`/user/signups/${signup.id}`).then(onAdded, () => undefined);
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-800">
@@ -183,10 +182,10 @@ function AddPeople({ signup, onAdded }: { signup: MySignup; onAdded: (next: MySi
       <p className="mt-1 text-slate-700">
         Add them to this party: you pay only for them, at the event’s prices, and they join this sign-up, with an updated confirmation and calendar file.
       </p>
-      <button type="button" onClick={() => setOpen(true)} className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}>
+      <ModalOpener modalId={ADD_PEOPLE_ID} className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}>
         Add people…
-      </button>
-      <SignupDialog event={signup.event} kind="steakfry" open={open} onOpenChange={change} partyOf={signup.id} receiptEmail={String(signup.values.receiptEmail ?? '')} />
+      </ModalOpener>
+      <SignupDialog id={ADD_PEOPLE_ID} event={signup.event} kind="steakfry" onClosed={refresh} partyOf={signup.id} receiptEmail={String(signup.values.receiptEmail ?? '')} />
     </section>
   );
 }

@@ -1,19 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { signupClosed, type ApiEvent } from '../../common/events';
 import { signupKindOfEventType } from '../../common/signups/kinds';
-import { useAuth } from '../lib/auth';
+import { CloseIcon } from '../ui/icons';
+import { Modal, ModalClose, ModalDescription, ModalOpener, ModalTitle } from '../ui/Modal';
 import { SignupDialog } from './SignupDialog';
 import { todayInFoundationZone } from '../../common/dates';
+
+/** The event page's sign-up form, and the prompt a signed-out visitor gets instead. */
+const SIGNUP_DIALOG_ID = 'signup';
+const LOGIN_PROMPT_ID = 'signup-login-prompt';
+
+const BUTTON = 'rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400';
 
 /**
  * Spec §2/§4: "Sign up" opens the form of the event's type when signed in, else the login prompt;
  * a disabled "Sign up closed" for an inactive, past or full event or outside its sign-up dates.
+ * Both work before the page's script has run: CSS shows the button for who is signed in
+ * (`data-auth-only`, from <html data-auth>), and each opens its dialog natively.
  */
 export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
-  const { isAuthenticated } = useAuth();
-  const [pressed, setPressed] = useState(false);
-  const [open, setOpen] = useState(false);
   const kind = signupKindOfEventType(event.eventType);
 
   useEffect(() => {
@@ -33,27 +39,39 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
   }
   return (
     <div>
-      <button
-        type="button"
-        onClick={() => {
-          setPressed(true);
-          if (isAuthenticated && kind) setOpen(true);
-        }}
-        className="rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400"
-      >
-        Sign up
-      </button>
-      <div aria-live="polite" className="mt-3">
-        {pressed && !isAuthenticated ? (
-          <p className="text-slate-700">
-            Sign-up is for account holders, so we can send your receipt and show the team on your dashboard.{' '}
-            <Link to="/login" state={{ from: `/events/${event.eventNumber}` }} className="font-medium text-brand-700 underline">
-              Click here to login or signup.
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      {kind && isAuthenticated ? <SignupDialog event={event} kind={kind} open={open} onOpenChange={setOpen} /> : null}
+      <span data-auth-only="in">{kind ? <ModalOpener modalId={SIGNUP_DIALOG_ID} className={BUTTON}>Sign up</ModalOpener> : null}</span>
+      <span data-auth-only="out">
+        <ModalOpener modalId={LOGIN_PROMPT_ID} className={BUTTON}>
+          Sign up
+        </ModalOpener>
+      </span>
+      <LoginPrompt from={`/events/${event.eventNumber}`} />
+      {kind ? <SignupDialog id={SIGNUP_DIALOG_ID} event={event} kind={kind} /> : null}
     </div>
+  );
+}
+
+/** Spec §2: "Click here to login or signup." for a visitor who is not signed in. */
+function LoginPrompt({ from }: { from: string }) {
+  return (
+    <Modal
+      id={LOGIN_PROMPT_ID}
+      className="m-auto w-[min(28rem,calc(100vw-1.5rem))] max-w-none rounded-xl bg-white p-6 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
+    >
+      <ModalTitle modalId={LOGIN_PROMPT_ID} className="pr-10 text-xl font-semibold text-brand-800">
+        Sign up with your account
+      </ModalTitle>
+      <ModalDescription modalId={LOGIN_PROMPT_ID} className="mt-2 text-slate-700">
+        Sign-up is for account holders, so we can send your receipt and show the team on your dashboard.
+      </ModalDescription>
+      <p className="mt-3">
+        <Link to="/login" state={{ from }} className="font-medium text-brand-700 underline">
+          Click here to login or signup.
+        </Link>
+      </p>
+      <ModalClose modalId={LOGIN_PROMPT_ID} className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <CloseIcon />
+      </ModalClose>
+    </Modal>
   );
 }

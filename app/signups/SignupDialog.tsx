@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import type { ApiEvent, EventSignupRules } from '../../common/events';
@@ -9,11 +9,12 @@ import { refundPolicyText } from '../../common/signup-policy';
 import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
+import { useTypedBeforeHydration, type TypedValue } from '../lib/hooks/use-typed-before-hydration';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
 import { GeneralErrors, TextField } from '../ui/FormFields';
 import type { CardPaymentHandle } from '../payments/card-payment';
 import { CardPayment } from '../payments/CardPayment';
-import { PaymentDialog, PaymentDialogHeader } from '../payments/PaymentDialog';
+import { NewOnEachOpening, PaymentDialog, PaymentDialogCloseButton, PaymentDialogHeader } from '../payments/PaymentDialog';
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { SIGNUP_FORMS } from './signup-forms';
 import type { AttendeeValues, SignupValues } from './signup-values';
@@ -36,54 +37,88 @@ function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[]
 /** What the form needs of the event: the event page gives the whole event, a supporter's sign-up page its own copy. */
 type SignupEvent = Pick<ApiEvent, 'eventNumber' | 'eventType' | 'name' | 'description' | 'location' | 'eventDate' | 'signup'>;
 
-/** Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close. */
+/**
+ * Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close.
+ * It is in the page's HTML, opened by a button naming `id` (before the page's script has run too).
+ */
 export function SignupDialog({
+  id,
   event,
   kind,
-  open,
-  onOpenChange,
+  onClosed,
   partyOf,
   receiptEmail,
 }: {
+  id: string;
   event: SignupEvent;
   kind: SignupKind;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** After the dialog closed (the events, with their places left, are refreshed anyway). */
+  onClosed?: () => void;
   /** Adds the people to the supporter's paid party with this confirmation number (steak fry, ADR 024). */
   partyOf?: number;
   /** Where the receipt goes unless changed (the party's own address when adding to it). */
   receiptEmail?: string;
 }) {
   const revalidator = useRevalidator();
-  const change = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) void revalidator.revalidate(); // refreshes the events (places left)
-  };
   return (
-    <PaymentDialog open={open} onOpenChange={change} wide>
-      {(close) => <SignupForm event={event} kind={kind} onClose={close} partyOf={partyOf} receiptEmail={receiptEmail} />}
+    <PaymentDialog
+      id={id}
+      wide
+      onOpenChange={(open) => {
+        if (open) return;
+        void revalidator.revalidate(); // refreshes the events (places left)
+        onClosed?.();
+      }}
+    >
+      <NewOnEachOpening>{() => <SignupForm dialogId={id} event={event} kind={kind} partyOf={partyOf} receiptEmail={receiptEmail} />}</NewOnEachOpening>
     </PaymentDialog>
   );
 }
 
+/** A field of the form as the page holds it (typed before the form's script ran), as form values. */
+function typedSignupValues(values: SignupValues, typed: TypedValue[]): SignupValues {
+  let next = values;
+  for (const { name, value } of typed) {
+    const attendee = /^attendee-(\d+)-(name|allergies|child)$/.exec(name);
+    if (attendee) {
+      const i = Number(attendee[1]);
+      const field = attendee[2] as keyof AttendeeValues;
+      const list = ((next.attendees as AttendeeValues[] | undefined) ?? []).map((a, j) => (j === i ? { ...a, [field]: value } : a));
+      next = { ...next, attendees: list };
+    } else if (name in next && name !== 'amount' && name !== 'attendees') {
+      next = { ...next, [name]: value };
+    }
+  }
+  return next;
+}
+
 function SignupForm({
+  dialogId,
   event,
   kind,
-  onClose,
   partyOf,
   receiptEmail,
 }: {
+  dialogId: string;
   event: SignupEvent;
   kind: SignupKind;
-  onClose: () => void;
   partyOf: number | undefined;
   receiptEmail: string | undefined;
 }) {
-  const id = useId();
+  // One sign-up form per dialog, so its ids are fixed: hydration finds the very ids the server wrote.
+  const id = dialogId;
+  const form = useRef<HTMLFormElement>(null);
   const { user } = useAuth();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
-  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? user?.email ?? '', event.signup.playersPerTeam ?? 4));
+  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? '', event.signup.playersPerTeam ?? 4));
+  // The receipt goes to the account's email (known in the browser only) until another is typed.
+  const [receiptTyped, setReceiptTyped] = useState(false);
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.some(({ name }) => name === 'receiptEmail')) setReceiptTyped(true);
+    setValues((v) => typedSignupValues(v, typed));
+  });
+  const receiptEmailShown = receiptTyped || values.receiptEmail ? String(values.receiptEmail ?? '') : (user?.email ?? '');
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardPaymentHandle>(null);
   const price = priceOf(kind, values, event.signup);
@@ -120,11 +155,13 @@ function SignupForm({
   const onChange = (name: string, value: string | boolean | AttendeeValues[]) => {
     if (name === 'attendees') flow.clearErrors(...attendeeErrorsToClear(values.attendees as AttendeeValues[], value as AttendeeValues[], flow.errors));
     else flow.clearErrors(name);
+    if (name === 'receiptEmail') setReceiptTyped(true);
     setValues((v) => ({ ...v, [name]: value }));
   };
 
   return (
     <form
+      ref={form}
       id={`${id}-form`}
       noValidate
       aria-busy={flow.sendingRequest}
@@ -132,6 +169,7 @@ function SignupForm({
         e.preventDefault();
         void flow.confirm({
           ...values,
+          receiptEmail: receiptEmailShown,
           amount: centsToDecimalString(price),
           eventNumber: event.eventNumber,
           eventDescription: event.description,
@@ -140,6 +178,7 @@ function SignupForm({
       }}
     >
       <PaymentDialogHeader
+        dialogId={dialogId}
         title={
           partyOf ? (
             <>
@@ -151,7 +190,6 @@ function SignupForm({
             </>
           )
         }
-        closeLabel="Close the sign-up form"
       >
         {event.name} — {event.location}
       </PaymentDialogHeader>
@@ -168,7 +206,7 @@ function SignupForm({
             autoComplete="email"
             maxLength={254}
             required
-            value={String(values.receiptEmail)}
+            value={receiptEmailShown}
             error={flow.errors.receiptEmail}
             onValueChange={(v) => onChange('receiptEmail', v)}
           />
@@ -199,8 +237,9 @@ function SignupForm({
         successText={partyOf ? 'Success! They are added to your party. We have emailed you the updated party with a new calendar file.' : 'Success! Thank you for signing up!'}
         unconfirmedText="Your payment went through. We are still recording your sign-up; a confirmation will arrive by email. Please do not pay again."
         cardReady={cardReady}
-        onClose={onClose}
+        dialogId={dialogId}
       />
+      <PaymentDialogCloseButton dialogId={dialogId} label="Close the sign-up form" />
     </form>
   );
 }

@@ -49,6 +49,7 @@ export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules,
                 <label className="flex items-center gap-2 text-slate-800">
                   <input
                     type="checkbox"
+                    name={`attendee-${i}-child`}
                     checked={attendee.child}
                     onChange={(e) => update(i, { child: e.target.checked })}
                     className="h-5 w-5 accent-brand-700"

@@ -1,6 +1,6 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import type { AutoplayType } from 'embla-carousel-autoplay';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 interface CarouselProps {
   /** Accessible name of the carousel region, e.g. "Our sponsors". */
@@ -20,16 +20,55 @@ interface CarouselProps {
 const button =
   'inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-white/95 px-3 text-sm font-semibold text-brand-800 shadow ring-1 ring-slate-300 hover:bg-white';
 
+interface Running {
+  embla: EmblaCarouselType;
+  autoplay: AutoplayType;
+}
+
+/**
+ * Starts Embla (and its autoplay plugin) on the viewport, loaded when the page runs its script: until
+ * then the slides are a strip that scrolls and snaps natively (CSS scroll-snap), which works with no
+ * script at all. Embla starts on the slide that was showing.
+ */
+function useEmbla(viewport: React.RefObject<HTMLDivElement | null>, options: { align: 'start' | 'center'; delay: number }): Running | null {
+  const [running, setRunning] = useState<Running | null>(null);
+  const { align, delay } = options;
+  useEffect(() => {
+    const node = viewport.current;
+    if (!node) return;
+    let stopped = false;
+    let started: Running | null = null;
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+      if (stopped) return;
+      // The strip may have been swiped natively: Embla moves slides by transform, so the native offset goes.
+      const step = node.firstElementChild?.firstElementChild?.getBoundingClientRect().width ?? 0;
+      const showing = step > 0 ? Math.round(node.scrollLeft / step) : 0;
+      node.scrollLeft = 0;
+      const autoplay = Autoplay({ delay, stopOnInteraction: true, stopOnFocusIn: true, playOnInit: false });
+      const embla = EmblaCarousel(node, { loop: true, align, slidesToScroll: 1, startIndex: showing }, [autoplay]);
+      started = { embla, autoplay };
+      setRunning(started);
+    });
+    return () => {
+      stopped = true;
+      started?.embla.destroy();
+    };
+  }, [viewport, align, delay]);
+  return running;
+}
+
 /**
  * An accessible, swipeable carousel (Embla): autoplay that stops on any interaction and respects
  * reduced motion, a Pause/Play button, previous/next buttons, optional dots, and the WAI-ARIA
- * carousel roles. Without JavaScript the slides can be scrolled sideways instead.
+ * carousel roles. Before its script runs (or without one) the slides scroll sideways and snap.
  */
 export function Carousel({ label, slides, delay, slideClassName, align = 'start', dotsClassName = null, controlsClassName = '' }: CarouselProps) {
-  const [autoplay] = useState(() => Autoplay({ delay, stopOnInteraction: true, stopOnFocusIn: true, playOnInit: false }));
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align, slidesToScroll: 1 }, [autoplay]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const running = useEmbla(viewport, { align, delay });
+  const emblaApi = running?.embla;
+  const autoplay = running?.autoplay;
   const id = useId();
-  const ready = emblaApi !== undefined;
+  const ready = running !== null;
 
   // Embla and its autoplay plugin own the carousel's state; React reads it as an external store.
   const subscribe = useCallback(
@@ -48,7 +87,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
-    if (!emblaApi) return;
+    if (!emblaApi || !autoplay) return;
     const onPlay = () => setPlaying(true);
     const onStop = () => setPlaying(false);
     emblaApi.on('autoplay:play', onPlay).on('autoplay:stop', onStop);
@@ -58,34 +97,11 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
     };
   }, [emblaApi, autoplay]);
 
-  // Before hydration the boot script scrolled the viewport natively (data-autoplay); Embla moves the
-  // slides by transform instead, so it starts on the slide that was showing and the scroll is undone.
-  useEffect(() => {
-    if (!emblaApi) return;
-    const viewport = emblaApi.rootNode();
-    const step = emblaApi.slideNodes()[0]?.getBoundingClientRect().width ?? 0;
-    const showing = step > 0 ? Math.round(viewport.scrollLeft / step) : 0;
-    viewport.scrollLeft = 0;
-    // The dot the boot script marked goes; React now marks the selected one (snap 0 until the jump).
-    const dots = viewport.closest('section')?.querySelector('[data-carousel-dots]')?.children ?? [];
-    [...dots].forEach((dot, index) => index !== emblaApi.selectedScrollSnap() && dot.removeAttribute('aria-current'));
-    if (showing > 0) emblaApi.scrollTo(showing, true);
-    // The boot script's smooth scroll can still be under way in the compositor and land a frame
-    // after the reset above, leaving the slides a pixel off: the native offset stays 0 from now on.
-    const keepUnscrolled = () => {
-      if (viewport.scrollLeft !== 0) viewport.scrollLeft = 0;
-    };
-    viewport.addEventListener('scroll', keepUnscrolled, { passive: true });
-    return () => viewport.removeEventListener('scroll', keepUnscrolled);
-  }, [emblaApi]);
-
-  const stopThen = useCallback(
-    (move: () => void) => {
-      autoplay.stop();
-      move();
-    },
-    [autoplay],
-  );
+  const stopThen = (move: (embla: EmblaCarouselType) => void) => {
+    if (!running) return;
+    running.autoplay.stop();
+    move(running.embla);
+  };
 
   return (
     <section
@@ -93,12 +109,12 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
       aria-label={label}
       className="relative"
       onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft') stopThen(() => emblaApi?.scrollPrev());
-        if (event.key === 'ArrowRight') stopThen(() => emblaApi?.scrollNext());
+        if (event.key === 'ArrowLeft') stopThen((embla) => embla.scrollPrev());
+        if (event.key === 'ArrowRight') stopThen((embla) => embla.scrollNext());
       }}
     >
-      {/* Before the script runs the slides scroll sideways, so the keyboard must be able to reach them. */}
-      <div ref={emblaRef} className={ready ? 'overflow-hidden' : 'overflow-x-auto'} tabIndex={ready ? undefined : 0} data-autoplay={delay}>
+      {/* Before Embla runs the slides scroll sideways, so the keyboard must be able to reach them. */}
+      <div ref={viewport} className={ready ? 'overflow-hidden' : 'snap-x snap-mandatory overflow-x-auto'} tabIndex={ready ? undefined : 0}>
         <div id={id} className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div
@@ -106,7 +122,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              className={`min-w-0 shrink-0 grow-0 ${slideClassName}`}
+              className={`min-w-0 shrink-0 grow-0 snap-start ${slideClassName}`}
             >
               {slide.content}
             </div>
@@ -118,19 +134,19 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         <div className={`flex items-center justify-center gap-2 ${controlsClassName}`}>
           {ready && snapCount > 1 ? (
             <>
-              <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollPrev())} aria-label={`Previous (${label})`}>
+              <button type="button" className={button} aria-controls={id} onClick={() => stopThen((embla) => embla.scrollPrev())} aria-label={`Previous (${label})`}>
                 ‹
               </button>
               <button
                 type="button"
                 className={button}
                 aria-controls={id}
-                onClick={() => (playing ? autoplay.stop() : autoplay.play())}
+                onClick={() => (playing ? autoplay?.stop() : autoplay?.play())}
                 aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
               >
                 {playing ? 'Pause' : 'Play'}
               </button>
-              <button type="button" className={button} aria-controls={id} onClick={() => stopThen(() => emblaApi?.scrollNext())} aria-label={`Next (${label})`}>
+              <button type="button" className={button} aria-controls={id} onClick={() => stopThen((embla) => embla.scrollNext())} aria-label={`Next (${label})`}>
                 ›
               </button>
             </>
@@ -138,23 +154,23 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         </div>
       ) : null}
       {dotsClassName !== null && slides.length > 1 ? (
-        // Drawn by the server too: a dot pressed before the page has hydrated is replayed once it has,
-        // and until then the boot script marks the slide showing (data-carousel-dots).
-        <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`} data-carousel-dots="">
-          {Array.from({ length: snapCount }, (_, index) => (
-            <button
-              key={index}
-              type="button"
-              // 20 px targets 24 px apart: fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
-              className="group flex h-6 w-5 items-center justify-center"
-              aria-label={`Go to slide ${index + 1} of ${snapCount}`}
-              // Until the carousel runs, the boot script marks the slide showing (see the effect above).
-              aria-current={ready && index === selected ? 'true' : undefined}
-              onClick={() => stopThen(() => emblaApi?.scrollTo(index))}
-            >
-              <span className="block h-2.5 w-2.5 rounded-full bg-slate-400 group-aria-[current=true]:bg-brand-700" />
-            </button>
-          ))}
+        // The row keeps its height before Embla runs; its dots come with it (a dot needs the script).
+        <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`}>
+          {ready
+            ? Array.from({ length: snapCount }, (_, index) => (
+                <button
+                  key={index}
+                  type="button"
+                  // 20 px targets 24 px apart: fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
+                  className="group flex h-6 w-5 items-center justify-center"
+                  aria-label={`Go to slide ${index + 1} of ${snapCount}`}
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={() => stopThen((embla) => embla.scrollTo(index))}
+                >
+                  <span className="block h-2.5 w-2.5 rounded-full bg-slate-400 group-aria-[current=true]:bg-brand-700" />
+                </button>
+              ))
+            : null}
         </div>
       ) : null}
     </section>

@@ -11,17 +11,24 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'> {
+/** The look of every text box and list, on the public site and in the back office: 44 px tall for fingers, red when invalid. */
+export const CONTROL_CLASS =
+  'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 read-only:bg-slate-100 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   name: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
+  label: ReactNode;
+  /** The new text on each change; a field whose state React keeps passes `value` too, one that posts as it is passes neither. */
+  onValueChange?: (value: string) => void;
   error?: string;
   hint?: ReactNode;
 }
 
-/** A labelled input; with an error it is marked invalid and described by the message. */
-export function TextField({ name, label, value, onValueChange, error, hint, id, className = '', ...input }: TextFieldProps) {
+/**
+ * A labelled input, the one of every form on the site (spec §5: an error sits above the input in
+ * an alert box, and marks it invalid). It posts with a plain form as it is, or React keeps its value.
+ */
+export function TextField({ name, label, onValueChange, onChange, error, hint, id, className = '', ...input }: TextFieldProps) {
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -34,13 +41,17 @@ export function TextField({ name, label, value, onValueChange, error, hint, id, 
       <input
         id={inputId}
         name={name}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
+        onChange={
+          onChange || onValueChange
+            ? (event) => {
+                onChange?.(event);
+                onValueChange?.(event.target.value);
+              }
+            : undefined
+        }
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined}
-        className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 read-only:bg-slate-100 ${
-          error ? 'border-red-500' : 'border-slate-400'
-        }`}
+        className={CONTROL_CLASS}
         {...input}
       />
       {hint ? (

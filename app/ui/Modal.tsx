@@ -1,118 +1,86 @@
-import { createContext, useContext, useEffectEvent, useId, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 
-interface ModalParts {
-  titleId: string;
-  descriptionId: string;
-  close: () => void;
-}
-
-const ModalContext = createContext<ModalParts | null>(null);
-
-function useModalParts(part: string): ModalParts {
-  const parts = useContext(ModalContext);
-  if (!parts) throw new Error(`<${part}> must be inside a <Modal>`);
-  return parts;
-}
-
-type DialogProps = Omit<ComponentProps<'dialog'>, 'open' | 'children' | 'onCancel' | 'onClose' | 'ref'>;
+type DialogProps = Omit<ComponentProps<'dialog'>, 'id' | 'open' | 'children' | 'onClose' | 'ref'>;
 
 /**
- * A modal dialog on the browser's own `<dialog>` and `showModal()`: the page behind is inert,
- * focus moves to the first control inside and cannot reach the page, Escape asks to close through
- * `onOpenChange(false)`, and focus goes back to the element that opened it (or `returnFocusTo`).
- * A click on the backdrop does nothing. The contents exist only while open, so each opening
- * starts afresh. Each modal renders a `ModalTitle` (its accessible name) and a `ModalDescription`.
+ * A modal dialog on the browser's own `<dialog>`, in the page's HTML from the start (ADR 030, 042).
+ * A `ModalOpener` (or any button with `commandfor={id} command="show-modal"`) opens it with no
+ * script at all; the browser makes the page inert, moves focus to the first control inside (or the
+ * one marked `autoFocus`), closes it on Escape or a `ModalClose`, and gives focus back to the opener.
+ * A click on the backdrop does nothing, so a stray tap never throws a payment form away.
  *
- * Look and motion are in app.css (`dialog.modal`): the `::backdrop` fades in and out (give it a
- * colour with `backdrop:bg-…`) and the page does not scroll while a modal is open. No style is
- * injected at run time (the CSP allows none).
+ * `onOpenChange` hears every opening and closing, however it came about. A dialog whose opening
+ * depends on state (the lightbox's photo) passes `open` as well and is shown and closed from it.
+ * Look and motion are in app.css (`dialog.modal`); no style is injected at run time.
  */
 export function Modal({
+  id,
   open,
   onOpenChange,
-  returnFocusTo,
   className = '',
   children,
   ...props
 }: DialogProps & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes on closing when not back to the opener (e.g. the thumbnail of the photo shown). */
-  returnFocusTo?: () => HTMLElement | null | undefined;
+  /** Names the dialog for its openers, and prefixes the ids of its title and description. */
+  id: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  /** The element that had focus when the dialog opened; set while it is open. */
-  const opener = useRef<HTMLElement | null>(null);
-  const shown = useRef(false);
-  const id = useId();
-  const parts: ModalParts = { titleId: `${id}-title`, descriptionId: `${id}-description`, close: () => onOpenChange(false) };
-  const focusTarget = useEffectEvent(() => returnFocusTo?.() ?? opener.current);
+  const changed = useEffectEvent((next: boolean) => onOpenChange?.(next));
 
-  // A layout effect: the dialog is shown, and focus is inside it, before the browser paints.
-  useLayoutEffect(() => {
+  // React does not listen for a dialog's `toggle` on a page it hydrated: listen here.
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open) {
-      if (dialog.open) return;
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      shown.current = true;
-      dialog.showModal();
-    } else if (shown.current) {
-      // Also when the browser closed it already (see onClose).
-      if (dialog.open) dialog.close();
-      const target = focusTarget();
-      shown.current = false;
-      opener.current = null;
-      if (target?.isConnected) target.focus();
-    }
+    const onToggle = (event: Event) => changed((event as ToggleEvent).newState === 'open');
+    dialog.addEventListener('toggle', onToggle);
+    // Opened before React ran (by its opener, on a slow phone): say so once.
+    if (dialog.open) changed(true);
+    return () => dialog.removeEventListener('toggle', onToggle);
+  }, []);
+
+  // A layout effect: shown, and focus inside, before the browser paints.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || open === undefined || open === dialog.open) return;
+    if (open) dialog.showModal();
+    else dialog.close();
   }, [open]);
 
   return (
     <dialog
       ref={ref}
-      aria-labelledby={open ? parts.titleId : undefined}
-      aria-describedby={open ? parts.descriptionId : undefined}
+      id={id}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
       className={`modal ${className}`}
-      // Escape: the owner decides (it may keep the dialog open); the effect above closes it.
-      onCancel={(event) => {
-        event.preventDefault();
-        onOpenChange(false);
-      }}
-      // Closed by the browser itself (a repeated Escape is not cancellable): tell the owner.
-      onClose={() => {
-        if (open) onOpenChange(false);
-      }}
+      // Opened by the visitor before hydration: the browser's `open` attribute is not React's.
+      suppressHydrationWarning
       {...props}
     >
-      {open ? <ModalContext.Provider value={parts}>{children}</ModalContext.Provider> : null}
+      {children}
     </dialog>
   );
 }
 
 /** The modal's heading and accessible name. */
-export function ModalTitle(props: Omit<ComponentProps<'h2'>, 'id'>) {
-  const { titleId } = useModalParts('ModalTitle');
-  return <h2 id={titleId} {...props} />;
+export function ModalTitle({ modalId, ...props }: Omit<ComponentProps<'h2'>, 'id'> & { modalId: string }) {
+  return <h2 id={`${modalId}-title`} {...props} />;
 }
 
 /** The line read with the name when the modal opens. */
-export function ModalDescription(props: Omit<ComponentProps<'p'>, 'id'>) {
-  const { descriptionId } = useModalParts('ModalDescription');
-  return <p id={descriptionId} {...props} />;
+export function ModalDescription({ modalId, ...props }: Omit<ComponentProps<'p'>, 'id'> & { modalId: string }) {
+  return <p id={`${modalId}-description`} {...props} />;
 }
 
 /** A button that closes the modal the way Escape does. */
-export function ModalClose({ onClick, ...props }: Omit<ComponentProps<'button'>, 'type'>) {
-  const { close } = useModalParts('ModalClose');
-  return (
-    <button
-      type="button"
-      onClick={(event) => {
-        onClick?.(event);
-        close();
-      }}
-      {...props}
-    />
-  );
+export function ModalClose({ modalId, ...props }: Omit<ComponentProps<'button'>, 'type' | 'command' | 'commandfor'> & { modalId: string }) {
+  return <button type="button" commandfor={modalId} command="close" {...props} />;
+}
+
+/** A button that opens the modal, with or without JavaScript. */
+export function ModalOpener({ modalId, ...props }: Omit<ComponentProps<'button'>, 'type' | 'command' | 'commandfor'> & { modalId: string }) {
+  return <button type="button" commandfor={modalId} command="show-modal" {...props} />;
 }

@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { IslandsFiles } from '../../common/islands';
 import type { PublicConfig } from '../../common/load-context';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
@@ -33,8 +34,8 @@ export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
 
 /** Where the pages come from: the compiled build, or Vite's dev server with hot reload. */
 export type PageSource =
-  | { kind: 'build'; build: ServerBuild; clientDir: string }
-  | { kind: 'vite'; middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild> }
+  | { kind: 'build'; build: ServerBuild; clientDir: string; islands: IslandsFiles }
+  | { kind: 'vite'; middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild>; islands: IslandsFiles }
   | { kind: 'none' };
 
 export interface AppDeps {
@@ -94,6 +95,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     publicConfig: publicConfigFor(),
     contentSecurityPolicy,
     backOffice: backOfficeFor(ip, userAgent),
+    islands: pages.kind === 'none' ? null : pages.islands,
   });
   let fast: CachedAnswers['fast'] = () => false;
   if (pages.kind === 'build' && config.pageCache.enabled) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SelectBox, TEXTAREA_CLASS } from '../form-controls';
-import { CONTROL_CLASS, FieldError } from '../forms';
+import { CONTROL_CLASS, FieldError } from '../../ui/FormFields';
 import type { FieldNode } from './schema-form';
 
 export interface PictureChoice {

@@ -5,7 +5,8 @@ import { formatMoment, toFoundationLocalInput } from '../../../common/moment';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select } from '../../admin/form-controls';
-import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
@@ -145,14 +146,14 @@ function AnnouncementForm({
         <ErrorSummary links={errorLinks(errors, FIELD_LABELS)} className="" />
         <OtherErrors errors={errors} shown={Object.keys(FIELD_LABELS)} />
         <fieldset disabled={locked} className="grid gap-4">
-          <Field name="heading" label={FIELD_LABELS.heading} defaultValue={value('heading', editing?.heading)} error={errors.heading} maxLength={120} />
-          <Field name="meta" label={FIELD_LABELS.meta} defaultValue={value('meta', editing?.meta)} error={errors.meta} hint="For example: March 14, 2026 · Shadyside" />
+          <TextField name="heading" label={FIELD_LABELS.heading} defaultValue={value('heading', editing?.heading)} error={errors.heading} maxLength={120} />
+          <TextField name="meta" label={FIELD_LABELS.meta} defaultValue={value('meta', editing?.meta)} error={errors.meta} hint="For example: March 14, 2026 · Shadyside" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="linkHref" label={FIELD_LABELS.linkHref} defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
-            <Field name="linkLabel" label={FIELD_LABELS.linkLabel} defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
+            <TextField name="linkHref" label={FIELD_LABELS.linkHref} defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
+            <TextField name="linkLabel" label={FIELD_LABELS.linkLabel} defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
             <Select name="imageSrc" label={FIELD_LABELS.imageSrc} defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
-            <Field name="imageAlt" label={FIELD_LABELS.imageAlt} defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
-            <Field
+            <TextField name="imageAlt" label={FIELD_LABELS.imageAlt} defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
+            <TextField
               name="showFrom"
               label={FIELD_LABELS.showFrom}
               type="datetime-local"
@@ -160,7 +161,7 @@ function AnnouncementForm({
               error={errors.showFrom}
               hint="Empty: as soon as it is published."
             />
-            <Field
+            <TextField
               name="showUntil"
               label={FIELD_LABELS.showUntil}
               type="datetime-local"

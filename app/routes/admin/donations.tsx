@@ -6,7 +6,8 @@ import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { DataTable, linkClass, Td, Th } from '../../admin/DataTable';
 import { filterQuery, parseDonationFilter } from '../../admin/donation-filter';
-import { Button, Field, Notice } from '../../admin/forms';
+import { Button, Notice } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { requireStaff } from '../../admin/guard.server';
 import { Pager } from '../../admin/Pager';
 import { StatusBadge } from '../../admin/StatusBadge';
@@ -60,11 +61,11 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         className="mb-6 grid gap-4 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Filter donations"
       >
-        <Field name="q" label="Search name, email or message" type="search" defaultValue={form.q} className="sm:col-span-2" />
-        <Field name="from" label="From date" type="date" defaultValue={form.from} error={errors.from} />
-        <Field name="to" label="To date" type="date" defaultValue={form.to} error={errors.to} />
-        <Field name="min" label="Smallest amount ($)" inputMode="decimal" defaultValue={form.min} error={errors.min} />
-        <Field name="max" label="Largest amount ($)" inputMode="decimal" defaultValue={form.max} error={errors.max} />
+        <TextField name="q" label="Search name, email or message" type="search" defaultValue={form.q} className="sm:col-span-2" />
+        <TextField name="from" label="From date" type="date" defaultValue={form.from} error={errors.from} />
+        <TextField name="to" label="To date" type="date" defaultValue={form.to} error={errors.to} />
+        <TextField name="min" label="Smallest amount ($)" inputMode="decimal" defaultValue={form.min} error={errors.min} />
+        <TextField name="max" label="Largest amount ($)" inputMode="decimal" defaultValue={form.max} error={errors.max} />
         <div>
           <label htmlFor="filter-status" className="mb-1 block text-sm font-semibold text-slate-800">
             Status

@@ -7,7 +7,8 @@ import { defaultSignupRules, signupKindOfEventType } from '../../../common/signu
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
-import { Button, ErrorSummary, errorLinks, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
@@ -177,18 +178,18 @@ function EventForm({
         <fieldset disabled={locked} className="grid gap-6">
           {event ? null : <input type="hidden" name="eventType" value={type} />}
           <FormSection title="The event">
-            <Field name="name" label="Name" defaultValue={value('name', event?.name)} error={errors.name} maxLength={120} />
+            <TextField name="name" label="Name" defaultValue={value('name', event?.name)} error={errors.name} maxLength={120} />
             <TextArea name="description" label="Description" defaultValue={value('description', event?.description)} error={errors.description} hint="Plain text: it is shown exactly as written." />
-            <Field name="location" label="Location" defaultValue={value('location', event?.location)} error={errors.location} />
+            <TextField name="location" label="Location" defaultValue={value('location', event?.location)} error={errors.location} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="eventDate" label="Date" type="date" defaultValue={value('eventDate', event?.eventDate)} error={errors.eventDate} />
-              <Field name="startTime" label="Start time (Eastern time)" type="time" defaultValue={value('startTime', event?.startTime)} error={errors.startTime} />
+              <TextField name="eventDate" label="Date" type="date" defaultValue={value('eventDate', event?.eventDate)} error={errors.eventDate} />
+              <TextField name="startTime" label="Start time (Eastern time)" type="time" defaultValue={value('startTime', event?.startTime)} error={errors.startTime} />
             </div>
           </FormSection>
 
           <FormSection title="Picture" lead={<>Pictures come from the <Link to="/admin/media" className={linkClass}>media library</Link>; upload one there first.</>}>
             <Select name="imageSrc" label="Picture" defaultValue={value('imageSrc', event?.image?.src)} error={errors.imageSrc} options={pictureOptions(media, event?.image?.src ?? null, ['image'], 'No picture')} />
-            <Field
+            <TextField
               name="imageAlt"
               label="Alt text (describes the picture for people who cannot see it)"
               defaultValue={value('imageAlt', event?.image?.alt)}
@@ -200,9 +201,9 @@ function EventForm({
           <FormSection title="Sign-up and prices" lead="The site charges exactly these prices; changing them never changes what was already paid.">
             <Checkbox name="active" label="Taking sign-ups" defaultChecked={checked('active', event?.active ?? true)} hint="Untick to show “Sign up closed” whatever the dates." />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="price" label={priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
+              <TextField name="price" label={priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
               {kind === 'steakfry' ? (
-                <Field
+                <TextField
                   name="childPrice"
                   label={childPriceLabel}
                   inputMode="decimal"
@@ -211,7 +212,7 @@ function EventForm({
                   hint="Empty: children pay the adult price."
                 />
               ) : (
-                <Field
+                <TextField
                   name="playersPerTeam"
                   label="Players per team"
                   type="number"
@@ -221,7 +222,7 @@ function EventForm({
                   error={errors.playersPerTeam}
                 />
               )}
-              <Field
+              <TextField
                 name="capacity"
                 label={kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)'}
                 type="number"
@@ -230,7 +231,7 @@ function EventForm({
                 error={errors.capacity}
                 hint="Empty: no limit. Sign-up closes by itself when full."
               />
-              <Field
+              <TextField
                 name="refundDaysBefore"
                 label="Full refund until how many days before"
                 type="number"
@@ -239,9 +240,9 @@ function EventForm({
                 error={errors.refundDaysBefore}
                 hint="No refund after that. Empty: supporters ask the foundation."
               />
-              <Field name="signupOpensOn" label="Sign-up opens on" type="date" defaultValue={value('signupOpensOn', rules.opensOn)} error={errors.signupOpensOn} hint="Empty: as soon as it is published." />
-              <Field name="signupClosesOn" label="Last day to sign up" type="date" defaultValue={value('signupClosesOn', rules.closesOn)} error={errors.signupClosesOn} hint="Empty: until the day of the event." />
-              <Field
+              <TextField name="signupOpensOn" label="Sign-up opens on" type="date" defaultValue={value('signupOpensOn', rules.opensOn)} error={errors.signupOpensOn} hint="Empty: as soon as it is published." />
+              <TextField name="signupClosesOn" label="Last day to sign up" type="date" defaultValue={value('signupClosesOn', rules.closesOn)} error={errors.signupClosesOn} hint="Empty: until the day of the event." />
+              <TextField
                 name="fairValue"
                 label={fairValueLabel}
                 inputMode="decimal"
@@ -250,7 +251,7 @@ function EventForm({
                 hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. A change applies to sign-ups made from then on. 0: nothing."
               />
               {kind === 'steakfry' ? (
-                <Field
+                <TextField
                   name="childFairValue"
                   label={childFairValueLabel}
                   inputMode="decimal"
@@ -266,7 +267,7 @@ function EventForm({
             <ol className="grid gap-3">
               {stats.map((stat, i) => (
                 <li key={i} className={`${ROW} sm:grid-cols-[2fr_1fr]`}>
-                  <Field name={`statText.${i}`} label={`Line ${i + 1}`} defaultValue={value(`statText.${i}`, stat.text)} error={errors[`statText.${i}`]} />
+                  <TextField name={`statText.${i}`} label={`Line ${i + 1}`} defaultValue={value(`statText.${i}`, stat.text)} error={errors[`statText.${i}`]} />
                   <Select
                     name={`statPrice.${i}`}
                     label={`Price shown on line ${i + 1}`}
@@ -294,7 +295,7 @@ function EventForm({
                     error={errors[`accIcon.${i}`]}
                     options={[{ value: '', label: 'Choose an icon' }, ...ACCOMMODATION_ICONS.map((icon) => ({ value: icon, label: icon }))]}
                   />
-                  <Field name={`accText.${i}`} label={`Included ${i + 1}`} defaultValue={value(`accText.${i}`, item.text)} error={errors[`accText.${i}`]} />
+                  <TextField name={`accText.${i}`} label={`Included ${i + 1}`} defaultValue={value(`accText.${i}`, item.text)} error={errors[`accText.${i}`]} />
                 </li>
               ))}
             </ol>
@@ -307,8 +308,8 @@ function EventForm({
           <FormSection title="Sponsor">
             <Checkbox name="showSponsor" label="Show the sponsor on the event page" defaultChecked={checked('showSponsor', event?.showSponsor ?? false)} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="sponsorName" label="Sponsor name" defaultValue={value('sponsorName', event?.sponsor?.name)} error={errors.sponsorName} />
-              <Field name="sponsorHref" label="Sponsor website (https://…)" type="url" defaultValue={value('sponsorHref', event?.sponsor?.href)} error={errors.sponsorHref} />
+              <TextField name="sponsorName" label="Sponsor name" defaultValue={value('sponsorName', event?.sponsor?.name)} error={errors.sponsorName} />
+              <TextField name="sponsorHref" label="Sponsor website (https://…)" type="url" defaultValue={value('sponsorHref', event?.sponsor?.href)} error={errors.sponsorHref} />
               <Select
                 name="sponsorLogoSrc"
                 label="Sponsor logo"
@@ -316,7 +317,7 @@ function EventForm({
                 error={errors.sponsorLogoSrc}
                 options={pictureOptions(media, event?.sponsor?.logo?.src ?? null, ['image'], 'No logo')}
               />
-              <Field name="sponsorLogoAlt" label="Logo alt text" defaultValue={value('sponsorLogoAlt', event?.sponsor?.logo?.alt)} error={errors.sponsorLogoAlt} />
+              <TextField name="sponsorLogoAlt" label="Logo alt text" defaultValue={value('sponsorLogoAlt', event?.sponsor?.logo?.alt)} error={errors.sponsorLogoAlt} />
             </div>
           </FormSection>
 

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invite';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
 import { afterSignIn } from '../../admin/sign-in.server';
 import { STAFF_PASSWORD_MIN } from '../../../common/staff';
@@ -50,7 +51,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       <OtherErrors errors={errors} shown={['name', 'password', 'confirm']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>
         <input type="hidden" name="email" value={invited.email} autoComplete="username" />
-        <Field
+        <TextField
           name="name"
           label="Your name"
           autoComplete="name"
@@ -59,7 +60,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
           defaultValue={actionData?.name || invited.name}
           error={errors?.name}
         />
-        <Field
+        <TextField
           name="password"
           label="Choose a password"
           type="password"
@@ -69,7 +70,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
           error={errors?.password}
           hint={`At least ${loaderData.passwordMin} characters. A few unrelated words make a strong one.`}
         />
-        <Field name="confirm" label="Type it again" type="password" autoComplete="new-password" required error={errors?.confirm} />
+        <TextField name="confirm" label="Type it again" type="password" autoComplete="new-password" required error={errors?.confirm} />
         <Button className="w-full">Set password and sign in</Button>
       </StaffForm>
     </SignInFrame>

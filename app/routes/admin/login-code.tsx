@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login-code';
-import { Button, Field, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
 import { afterSignIn, safeNext } from '../../admin/sign-in.server';
 
@@ -45,7 +46,7 @@ export default function StaffLoginCode({ loaderData, actionData }: Route.Compone
       </p>
       <OtherErrors errors={errors} shown={['code']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>
-        <Field
+        <TextField
           name="code"
           label="Code"
           inputMode="text"

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
 import { afterSignIn, safeNext } from '../../admin/sign-in.server';
 
@@ -49,8 +50,8 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
       {loaderData.tooManyCodes && !errors ? <Notice tone="error">Too many wrong codes. Please sign in again.</Notice> : null}
       <OtherErrors errors={errors} shown={['email', 'password']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>
-        <Field name="email" label="Email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={errors?.email} />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" required error={errors?.password} />
+        <TextField name="email" label="Email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={errors?.email} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" required error={errors?.password} />
         <Button className="w-full">Sign in</Button>
       </StaffForm>
       <p className="mt-6 text-sm text-slate-700">Forgot your password or lost your phone? Ask an admin to send you a new set-up link.</p>

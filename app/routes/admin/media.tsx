@@ -5,7 +5,8 @@ import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { FormSection } from '../../admin/form-controls';
-import { Button, ErrorSummary, errorLinks, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField, FieldError } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 
@@ -70,7 +71,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
               className="block min-h-11 w-full cursor-pointer rounded-md border border-slate-400 bg-white p-1.5 text-base text-slate-700 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700 file:mr-3 file:min-h-9 file:cursor-pointer file:rounded file:border file:border-solid file:border-slate-400 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-200"
             />
           </div>
-          <Field
+          <TextField
             name="alt"
             id="upload-alt"
             label="Alt text (describes the picture for people who cannot see it)"
@@ -124,7 +125,7 @@ function MediaCard({ item }: { item: MediaItem }) {
       </p>
       <StaffForm className="mt-auto grid gap-2 pt-3" aria-label={`Alt text of ${item.fileName}`}>
         <input type="hidden" name="id" value={item.id} />
-        <Field name="alt" id={`alt-${item.id}`} label="Alt text" defaultValue={item.alt} maxLength={300} />
+        <TextField name="alt" id={`alt-${item.id}`} label="Alt text" defaultValue={item.alt} maxLength={300} />
         <div>
           <Button variant="secondary" name="intent" value="alt">
             Save alt text

@@ -6,7 +6,8 @@ import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
-import { Button, Field, FieldError, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField, FieldError } from '../../ui/FormFields';
 import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { StatusBadge } from '../../admin/StatusBadge';
 
@@ -150,7 +151,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <StaffForm className="mt-4 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="requestKey" value={requestKey} />
-                <Field
+                <TextField
                   name="amount"
                   label="Amount ($)"
                   inputMode="decimal"
@@ -174,7 +175,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     <option value="staff">Foundation&apos;s decision (e.g. event cancelled)</option>
                   </select>
                 </div>
-                <Field name="note" label="Note for the record (not sent to the payer)" maxLength={500} defaultValue={echo?.note} error={refundErrors?.note} />
+                <TextField name="note" label="Note for the record (not sent to the payer)" maxLength={500} defaultValue={echo?.note} error={refundErrors?.note} />
                 <Button variant="danger">Refund</Button>
               </StaffForm>
             </section>

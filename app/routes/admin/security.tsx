@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/security';
 import { AdminPageHeader } from '../../admin/AdminShell';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { RecoveryCodes } from '../../admin/RecoveryCodes';
 
@@ -57,7 +58,7 @@ function CodeForm({
   return (
     <StaffForm className="mt-4 flex flex-wrap items-end gap-3" noValidate>
       <input type="hidden" name="intent" value={intent} />
-      <Field name="code" id={`code-${intent}`} label={label} inputMode="numeric" autoComplete="one-time-code" required className="w-48" error={errors?.code} />
+      <TextField name="code" id={`code-${intent}`} label={label} inputMode="numeric" autoComplete="one-time-code" required className="w-48" error={errors?.code} />
       <Button variant={variant}>{button}</Button>
     </StaffForm>
   );

@@ -3,7 +3,8 @@ import type { Route } from './+types/staff';
 import type { StaffMember } from '../../../common/back-office';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
-import { Button, Field, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { TextField } from '../../ui/FormFields';
 import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff | Back office' }];
@@ -123,8 +124,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <OtherErrors errors={inviteErrors} shown={['email', 'name', 'role']} />
         <StaffForm className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end" noValidate>
           <input type="hidden" name="intent" value="invite" />
-          <Field name="email" label="Email" type="email" required defaultValue={echo?.email} error={inviteErrors?.email} />
-          <Field name="name" label="Name (optional)" defaultValue={echo?.name} error={inviteErrors?.name} />
+          <TextField name="email" label="Email" type="email" required defaultValue={echo?.email} error={inviteErrors?.email} />
+          <TextField name="name" label="Name (optional)" defaultValue={echo?.name} error={inviteErrors?.name} />
           <div>
             <label htmlFor="invite-role" className="mb-1 block text-sm font-semibold text-slate-800">
               Role

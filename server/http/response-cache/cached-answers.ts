@@ -3,20 +3,15 @@ import type { RequestHandler } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
+import { pathPattern, PUBLIC_PAGES } from '../../../common/public-pages';
 import { publicReadAt, publicReadPattern } from '../api/public-reads';
 import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
 import { cachedAnswerLines, type Logger } from '../../logger';
 import { newRequestId } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
-/** Public pages whose HTML is the same for every visitor and every query string (but ?preview). */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/(cof|family|staff|golfers|events|scholarship|family_of_the_year|gallery|sponsors|privacy|terms|login|register|forgot)$/,
-  /^\/events\/\d{1,9}$/,
-  /^\/gallery\/[A-Za-z0-9_-]{1,64}$/,
-  /^\/(sitemap\.xml|robots\.txt)$/,
-];
+/** Public pages whose HTML is the same for every visitor and every query string (but ?preview): the table's `cached` ones. */
+const CACHED_PAGES = PUBLIC_PAGES.filter((page) => page.cached).map((page) => pathPattern(page.path));
 
 interface Options {
   cache: ResponseCache;
@@ -116,7 +111,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     if (query !== -1 && PREVIEW.test(url.slice(query))) return null;
     // A signed-in API call is not anonymous.
     if (path.startsWith(API)) return authorization === undefined && publicReadPattern(path.slice(API.length - 1)) !== null ? path : null;
-    return PUBLIC_PAGES.some((page) => page.test(path)) ? path : null;
+    return CACHED_PAGES.some((page) => page.test(path)) ? path : null;
   };
   const isPage = (key: string) => !key.startsWith(API);
 
