@@ -10,6 +10,8 @@ import { useHydratedMark } from './lib/pages/use-hydrated-mark';
 import { usePageLoadsScripts } from './lib/pages/page-handle';
 import { useNonce } from './lib/nonce';
 import { IslandLoader } from './lib/islands/IslandLoader';
+import { InlineScript } from './lib/inline-script';
+import { disclosureMenus } from './shell/disclosure-menus';
 import { siteOrigin } from './lib/seo/site-origin.server';
 import { yearInFoundationZone } from '../common/dates';
 
@@ -69,7 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <IslandLoader nonce={nonce} />
+          <>
+            <IslandLoader nonce={nonce} />
+            <InlineScript run={disclosureMenus} />
+          </>
         )}
       </body>
     </html>

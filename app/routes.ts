@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 import { PUBLIC_PAGES } from '../common/public-pages';
 
-const publicRoute = ({ path, file }: { path: string; file: string }) => (path === '/' ? index(file) : route(path.slice(1), file));
+const publicRoute = ({ path, file }: { path: string; file: string }) => (path === '/' ? index(file) : route(path.replace(/^\//, ''), file));
 const notFound = PUBLIC_PAGES.filter((page) => page.path === '*');
 
 /** The public pages (common/public-pages.ts) and the back office; anything else falls to the not-found route (HTTP 404). */

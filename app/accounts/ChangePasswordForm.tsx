@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="password-form-heading">
+    <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="password-form-heading">
       <h2 id="password-form-heading" className="text-xl font-semibold text-brand-800">
         Change your password
       </h2>

@@ -105,7 +105,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           <ModalDescription modalId={DELETE_DIALOG_ID} className="mt-1 text-slate-700">
             This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
           </ModalDescription>
-          <form id={form.formId} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
             <GeneralErrors errors={form.errors} fields={['password']} />
             <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
             <FixErrorsNotice errors={form.errors} />

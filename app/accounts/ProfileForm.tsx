@@ -26,7 +26,7 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
   });
 
   return (
-    <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="profile-form-heading">
+    <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="profile-form-heading">
       <h2 id="profile-form-heading" className="text-xl font-semibold text-brand-800">
         Your profile
       </h2>

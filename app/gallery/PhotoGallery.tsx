@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Image } from '../../common/content';
-import { useNonce } from '../lib/nonce';
+import { InlineScript } from '../lib/inline-script';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { lightboxKeys } from './lightbox-keys';
@@ -19,7 +19,6 @@ const navButton =
  * keys and move focus (lightbox-keys.ts). The photos there load only when the lightbox shows.
  */
 export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
-  const nonce = useNonce();
   const total = photos.length;
   const number = (i: number) => ((i + total) % total) + 1;
   // A page React runs (reached by a link from one that does) gets the keys from here; the inline script only runs on arrival.
@@ -49,9 +48,9 @@ export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
         ))}
       </ul>
       <div className="lightbox text-white">
-        <ol className="lightbox-strip">
+        <div className="lightbox-strip">
           {photos.map((photo, i) => (
-            <li
+            <div
               key={photo.src}
               id={`photo-${i + 1}`}
               role="group"
@@ -105,11 +104,11 @@ export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
               >
                 {photo.alt}
               </p>
-            </li>
+            </div>
           ))}
-        </ol>
+        </div>
       </div>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${lightboxKeys.toString()})(document)` }} />
+      <InlineScript run={lightboxKeys} />
     </>
   );
 }

@@ -98,10 +98,14 @@ export function storedTokenExpiry(): number | null {
 }
 
 /**
- * Runs in <head> before the first paint: marks <html data-auth="in|out"> from the stored token so
- * CSS shows the right account links at once, before React hydrates (no flash of the wrong links).
+ * Runs in <head> before the first paint, on every page (those without scripts too): marks
+ * <html data-auth="in|out"> from the stored token so CSS shows the right account links at once, and
+ * (spec §4, on start-up) drops an expired token and sends the browser to /login. A page React runs
+ * also watches the token while it is open (AuthSession).
  */
-export const AUTH_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)}),p=t&&JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));document.documentElement.dataset.auth=p&&Object.keys(p).length&&!(p.exp<Date.now()/1000)?'in':'out'}catch(e){document.documentElement.dataset.auth='out'}`;
+export const AUTH_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)}),p=t&&JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
+if(p&&p.exp<Date.now()/1000){localStorage.removeItem(${JSON.stringify(TOKEN_KEY)});p=null;if(location.pathname!=='/login')location.replace('/login')}
+document.documentElement.dataset.auth=p&&Object.keys(p).length?'in':'out'}catch(e){document.documentElement.dataset.auth='out'}`;
 
 /**
  * The one source of "who is signed in" for the UI. The server never sees localStorage, so

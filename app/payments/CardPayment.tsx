@@ -45,9 +45,10 @@ export function CardPayment({
   );
 }
 
+/** Stands in for the card form until the page's script runs (`data-pending`: the hydration test expects it to go). */
 function CardFormPending() {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">
+    <div data-pending="" className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">
       <p>Loading the secure card form…</p>
       <noscript>
         <p className="mt-1 font-semibold text-slate-800">Paying by card needs JavaScript: please turn it on in your browser, or write or call us (the address is at the foot of the page).</p>

@@ -32,7 +32,7 @@ export default function Page() {
         {sent ? (
           <SuccessNotice>{sent}</SuccessNotice>
         ) : (
-          <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+          <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
             <p className="text-slate-700">Enter the email of your account and we will send you a link to choose a new password.</p>
             <GeneralErrors errors={form.errors} fields={['email']} />
             <TextField label="Email" type="email" autoComplete="email" maxLength={254} required {...form.field('email')} />

@@ -47,7 +47,7 @@ export default function Page() {
         <NeedsJavaScript />
         {state.newRegister ? <SuccessNotice>Successfully registered! You can now log in.</SuccessNotice> : null}
         {state.passwordReset ? <SuccessNotice>Your password has been changed. You can now log in.</SuccessNotice> : null}
-        <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <GeneralErrors errors={form.errors} fields={FIELDS} />
           <TextField label="Email" type="email" autoComplete="email" maxLength={254} required {...form.field('email')} />
           <TextField label="Password" type="password" autoComplete="current-password" maxLength={128} required {...form.field('password')} />

@@ -34,7 +34,7 @@ export default function Page() {
       <PageHeader title="Register with us" />
       <FormCard>
         <NeedsJavaScript />
-        <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <GeneralErrors errors={form.errors} fields={FIELDS} />
           <ProfileFields field={form.field} email={{ placeholder: 'Your Gravatar email adds a photo' }} />
           <NewPasswordFields field={form.field} label="Password" />

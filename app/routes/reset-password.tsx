@@ -32,7 +32,7 @@ export default function Page() {
       <PageHeader title="Choose a new password" />
       <FormCard>
         <NeedsJavaScript />
-        <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <GeneralErrors errors={form.errors} fields={FIELDS} />
           {form.errors.token ? (
             <p className="text-sm">

@@ -48,7 +48,7 @@ export default function Page() {
             </p>
           </>
         ) : (
-          <form id={form.formId} onSubmit={onSubmit} noValidate className="space-y-4">
+          <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
             <GeneralErrors errors={form.errors} fields={[]} />
             <p className="text-slate-800">Press the button to confirm that this email address is yours.</p>
             <SubmitButton busy={form.busy} busyText="Confirming…">

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ToggleEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { ABOUT_LINKS, ACCOUNT_LINKS, HOME_LINK, MAIN_LINKS, isActivePath, type AccountLinkItem, type NavLinkItem } from './navigation';
 import type { Site } from '../../common/content';
 import { DonateButton } from '../donations/DonateButton';
+import { disclosureMenus } from './disclosure-menus';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 
 /*
@@ -44,8 +45,6 @@ function useCloseOnNavigation(close: () => void) {
   }, [key, close]);
 }
 
-/** Whether focus moved out of the element listening, to another element (not to nowhere, as on a click on plain text). */
-const focusLeft = (event: FocusEvent<HTMLElement>) => event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget);
 
 function Logo({ site, compact = false }: { site: Site | null; compact?: boolean }) {
   // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
@@ -57,7 +56,10 @@ function Logo({ site, compact = false }: { site: Site | null; compact?: boolean 
   );
 }
 
-/** The desktop About sub-menu: a native disclosure, so it opens by click, Enter or Space with or without JavaScript. */
+/**
+ * The desktop About sub-menu: a native disclosure, so it opens by click, Enter or Space with or
+ * without JavaScript; disclosureMenus closes it as a menu closes (inline on a page without scripts).
+ */
 function AboutMenu() {
   const { pathname } = useLocation();
   const inAbout = ABOUT_LINKS.some((link) => isActivePath(link.to, pathname));
@@ -66,21 +68,9 @@ function AboutMenu() {
     if (details.current) details.current.open = false;
   };
   useCloseOnNavigation(close);
-  useEffect(() => {
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      const element = details.current;
-      if (element?.open && event.target instanceof Node && !element.contains(event.target)) element.open = false;
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, []);
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !event.currentTarget.open) return;
-    event.currentTarget.open = false;
-    event.currentTarget.querySelector('summary')?.focus();
-  };
+  useEffect(() => disclosureMenus(document), []);
   return (
-    <details ref={details} className="group relative" onKeyDown={closeOnEscape} onBlur={(event) => focusLeft(event) && close()}>
+    <details ref={details} data-menu="" className="group relative">
       <summary
         className={`flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium select-none hover:bg-brand-100 group-open:bg-brand-100 [&::-webkit-details-marker]:hidden ${
           inAbout ? 'text-brand-700 underline decoration-2 underline-offset-4' : 'text-brand-900'
@@ -140,19 +130,10 @@ const isOpenPopover = (element: HTMLElement | null): element is HTMLElement => !
  */
 function MobileMenu({ site }: { site: Site | null }) {
   const popover = useRef<HTMLDivElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
   const close = () => {
     if (isOpenPopover(popover.current)) popover.current.hidePopover();
   };
   useCloseOnNavigation(close);
-  // Like a dialog, the open menu takes focus (without JavaScript, Tab from the menu button goes into it).
-  const focusOnOpen = (event: ToggleEvent<HTMLDivElement>) => {
-    if (event.newState === 'open') closeButton.current?.focus();
-  };
-  // Opened before the page hydrated (ADR 028): the toggle came before React did, so take focus now.
-  useEffect(() => {
-    if (isOpenPopover(popover.current) && !popover.current.contains(document.activeElement)) closeButton.current?.focus();
-  }, []);
   const item = (link: NavLinkItem | AccountLinkItem, indent = false) => (
     <li key={link.to} data-auth-only={'audience' in link ? link.audience : undefined}>
       <MenuLink link={link} className={(active) => mobileLinkClass(active, indent)} onClick={close} />
@@ -167,8 +148,7 @@ function MobileMenu({ site }: { site: Site | null }) {
         id={MOBILE_MENU_ID}
         ref={popover}
         popover="auto"
-        onToggle={focusOnOpen}
-        onBlur={(event) => focusLeft(event) && close()}
+        data-menu=""
         className="site-menu fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-slate-800"
       >
         <button
@@ -189,9 +169,10 @@ function MobileMenu({ site }: { site: Site | null }) {
             <h2 id="site-menu-title" className="text-lg font-semibold text-brand-800">
               Menu
             </h2>
+            {/* Like a dialog, the open menu takes focus (the browser moves it to the autofocus element). */}
             <button
-              ref={closeButton}
               type="button"
+              autoFocus
               popoverTarget={MOBILE_MENU_ID}
               popoverTargetAction="hide"
               className="rounded-md p-2 text-slate-700 hover:bg-slate-100"

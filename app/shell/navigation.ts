@@ -1,8 +1,11 @@
+import type { PublicPath } from '../../common/public-pages';
+
 /** The site's menu (spec §2), in one place for the desktop and mobile menus. */
 
 export interface NavLinkItem {
   label: string;
-  to: string;
+  /** A page of the table of public pages. */
+  to: PublicPath;
 }
 
 export const HOME_LINK: NavLinkItem = { label: 'Home', to: '/' };

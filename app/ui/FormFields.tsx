@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../common/api-errors';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useHydrated } from '../lib/hooks/use-hydrated';
 
 /** Spec §5: an errored field shows its message above the input, in an alert box. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -103,12 +104,17 @@ export function NoticeBox({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The submit button of a form the page's script sends (the account forms): disabled until that
+ * script runs, so a press on a slow phone never sends the form as plain HTML; what was typed meanwhile stays.
+ */
 export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={busy}
-      aria-disabled={busy}
+      disabled={busy || !hydrated}
+      aria-disabled={busy || !hydrated}
       className="w-full rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
     >
       {busy ? busyText : children}

@@ -6,6 +6,7 @@
  *
  * The server is a black box: all knowledge here is what a browser could learn over HTTP.
  */
+import { PUBLIC_PAGES } from '../../common/public-pages';
 import { type OutgoingHttpHeaders } from 'node:http';
 import { BASE64URL, Rng } from './rng';
 import { callJson, type JsonAnswer } from './send';
@@ -190,6 +191,22 @@ const page = (path: string, params?: Route['params']): Route => ({
   params,
 });
 
+/** Values for a page's parameters: real events and albums where the site has them, random tokens otherwise. */
+function pageParams(path: string): Route['params'] {
+  const generators: NonNullable<Route['params']> = {
+    eventNumber: (ctx, rng) => String(rng.pick(ctx.events.all.length > 0 ? ctx.events.all : [6])),
+    token: path.startsWith('/gallery/')
+      ? (ctx, rng) => (ctx.galleryTokens.length > 0 ? rng.pick(ctx.galleryTokens) : rng.string(8))
+      : (_ctx, rng) => rng.string(43, BASE64URL),
+    signupId: (_ctx, rng) => String(rng.int(1, 200)),
+    paymentId: (_ctx, rng) => String(rng.int(1, 200)),
+    signature: (_ctx, rng) => rng.string(32, BASE64URL),
+  };
+  const names = [...path.matchAll(/:(\w+)/g)].map(([, name]) => name!);
+  if (names.length === 0) return undefined;
+  return Object.fromEntries(names.map((name) => [name, generators[name] ?? ((_ctx, rng) => rng.string(8))]));
+}
+
 export const ROUTES: readonly Route[] = [
   api({ name: 'content/all', method: 'GET', path: '/api/content/all', auth: 'none' }),
   api({ name: 'events/upcoming', method: 'GET', path: '/api/events/upcoming', auth: 'none' }),
@@ -288,28 +305,8 @@ export const ROUTES: readonly Route[] = [
       return { body: { clientSecret, ...card(rng.pick(Object.values(TEST_CARDS))) } };
     },
   }),
-  // Pages (app/routes.ts) and files.
-  page('/'),
-  page('/cof'),
-  page('/family'),
-  page('/staff'),
-  page('/golfers'),
-  page('/events'),
-  page('/events/:eventNumber', { eventNumber: (ctx, rng) => String(rng.pick(ctx.events.all.length > 0 ? ctx.events.all : [6])) }),
-  page('/scholarship'),
-  page('/family_of_the_year'),
-  page('/gallery'),
-  page('/gallery/:token', { token: (ctx, rng) => (ctx.galleryTokens.length > 0 ? rng.pick(ctx.galleryTokens) : rng.string(8)) }),
-  page('/sponsors'),
-  page('/dashboard'),
-  page('/login'),
-  page('/register'),
-  page('/logout'),
-  page('/forgot'),
-  page('/reset/:token', { token: (_ctx, rng) => rng.string(43, BASE64URL) }),
-  page('/receipts/:paymentId/:signature', { paymentId: (_ctx, rng) => String(rng.int(1, 200)), signature: (_ctx, rng) => rng.string(32, BASE64URL) }),
-  page('/sitemap.xml'),
-  page('/robots.txt'),
+  // Every public page (common/public-pages.ts), with real or random parameters, and files.
+  ...PUBLIC_PAGES.filter(({ path }) => path !== '*').map(({ path }) => page(path, pageParams(path))),
   { name: 'healthz', kind: 'file', method: 'GET', path: '/healthz', auth: 'none', xsrf: false },
   { name: 'favicon.ico', kind: 'file', method: 'GET', path: '/favicon.ico', auth: 'none', xsrf: false },
   {

@@ -63,8 +63,8 @@ test('edit the profile: errors by the field, then the new name on the dashboard 
   await openAccount(page);
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByLabel('First name').fill('');
-  await page.getByLabel('Username').fill(taken.username);
+  await page.getByRole('main').getByLabel('First name').fill('');
+  await page.getByRole('main').getByLabel('Username').fill(taken.username);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('First name is required.')).toBeVisible();
   await expect(page.getByText('This username is taken. Please choose another.')).toBeVisible();
@@ -72,9 +72,9 @@ test('edit the profile: errors by the field, then the new name on the dashboard 
   expect(await axeViolations(page)).toEqual([]);
 
   const newEmail = `moved.${account.username}@example.org`;
-  await page.getByLabel('First name').fill('Augusta');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(newEmail);
+  await page.getByRole('main').getByLabel('First name').fill('Augusta');
+  await page.getByRole('main').getByLabel('Username').fill(account.username);
+  await page.getByRole('main').getByLabel('Email').fill(newEmail);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText(`Saved. We sent a link to ${newEmail}`)).toBeVisible();
   await expect
@@ -90,16 +90,16 @@ test('edit the profile: errors by the field, then the new name on the dashboard 
 test('change the password: the old one stops working, this browser stays signed in @phone', async ({ page }) => {
   const account = await signedIn(page, newAccount('pwd'));
   await openAccount(page);
-  await page.getByLabel('Current password').fill('not-my-password');
-  await page.getByLabel('New password', { exact: true }).fill('difference-engine-1822');
-  await page.getByLabel('Re-enter new password').fill('difference-engine-1822');
+  await page.getByRole('main').getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('main').getByLabel('New password', { exact: true }).fill('difference-engine-1822');
+  await page.getByRole('main').getByLabel('Re-enter new password').fill('difference-engine-1822');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('This password is not correct.')).toBeVisible();
 
-  await page.getByLabel('Current password').fill(account.password);
+  await page.getByRole('main').getByLabel('Current password').fill(account.password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed. Other browsers are signed out.')).toBeVisible();
-  await expect(page.getByLabel('Current password')).toHaveValue('');
+  await expect(page.getByRole('main').getByLabel('Current password')).toHaveValue('');
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
@@ -147,8 +147,8 @@ test('delete the account from a confirm dialog; it cannot log in afterwards @pho
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
+  await page.getByRole('main').getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
 });

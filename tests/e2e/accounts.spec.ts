@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { fillRegisterForm, newAccount, registerViaApi, signedIn } from './accounts';
-import { content } from './content';
+import { content, EVENTS } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, fakeToken, isPhone, storeTokenBeforeLoad, test } from './fixtures';
 
@@ -20,15 +20,15 @@ test('register → success message → log in → dashboard → log out', async 
   const account = newAccount('flow');
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Register with us' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', /Gravatar/);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveAttribute('placeholder', /Gravatar/);
   await fillRegisterForm(page, account);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
   // The address just registered is already filled in.
-  await expect(page.getByLabel('Email')).toHaveValue(account.email);
-  await page.getByLabel('Password').fill(account.password);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(account.email);
+  await page.getByRole('main').getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -58,33 +58,33 @@ test('register shows each server error above its field and a summary, and keeps 
   const taken = newAccount('taken');
   await registerViaApi(page, taken);
   await page.goto('/register');
-  await page.getByLabel('First name').fill('<script>alert(1)</script>');
-  await page.getByLabel('Username').fill(taken.username.toUpperCase());
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.getByLabel('Password', { exact: true }).fill('password1');
-  await page.getByLabel('Re-enter password').fill('password2');
+  await page.getByRole('main').getByLabel('First name').fill('<script>alert(1)</script>');
+  await page.getByRole('main').getByLabel('Username').fill(taken.username.toUpperCase());
+  await page.getByRole('main').getByLabel('Email').fill('not-an-email');
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill('password1');
+  await page.getByRole('main').getByLabel('Re-enter password').fill('password2');
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
-  await expect(page.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('main').getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Last name is required.')).toBeVisible();
   await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   // The message sits above its input and describes it.
-  const lastName = page.getByLabel('Last name');
+  const lastName = page.getByRole('main').getByLabel('Last name');
   await expect(lastName).toHaveAccessibleDescription('Last name is required.');
   const messageBox = await page.getByText('Last name is required.').boundingBox();
   const inputBox = await lastName.boundingBox();
   expect(messageBox!.y).toBeLessThan(inputBox!.y);
-  await expect(page.getByLabel('First name')).toHaveValue('<script>alert(1)</script>');
+  await expect(page.getByRole('main').getByLabel('First name')).toHaveValue('<script>alert(1)</script>');
   // Focus moved to the first field in error.
-  await expect(page.getByLabel('Last name')).toBeFocused();
+  await expect(page.getByRole('main').getByLabel('Last name')).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(newAccount().email);
-  await page.getByLabel('Password', { exact: true }).fill('analytical-engine-1843');
-  await page.getByLabel('Re-enter password').fill('analytical-engine-1843');
+  await page.getByRole('main').getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('main').getByLabel('Email').fill(newAccount().email);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill('analytical-engine-1843');
+  await page.getByRole('main').getByLabel('Re-enter password').fill('analytical-engine-1843');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('This username is taken. Please choose another.')).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
@@ -94,8 +94,8 @@ test('a wrong password gets one message that does not say which part was wrong @
   const account = newAccount('wrong');
   await registerViaApi(page, account);
   await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
+  await page.getByRole('main').getByLabel('Password').fill('not-my-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
   await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
@@ -106,7 +106,7 @@ test('a wrong password gets one message that does not say which part was wrong @
 test('keyboard only: tab through the register form and press Enter @desktop', async ({ page }) => {
   const account = newAccount('keys');
   await page.goto('/register');
-  await page.getByLabel('First name').focus();
+  await page.getByRole('main').getByLabel('First name').focus();
   for (const value of [account.first, account.last, account.username, account.email, account.password, account.password]) {
     await page.keyboard.type(value);
     await page.keyboard.press('Tab');
@@ -141,8 +141,9 @@ test('a token that expires while the page is open logs out and goes to Login @ph
   // The page's clock, not the machine's speed, decides when the minute is up.
   await page.clock.install();
   await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 60 }));
-  await page.goto('/events');
-  await expect(page).toHaveURL(/\/events$/);
+  // A page React runs watches the token while it is open.
+  await page.goto(`/events/${EVENTS.golf.eventNumber}`);
+  await expect(page).toHaveURL(new RegExp(`/events/${EVENTS.golf.eventNumber}$`));
   await expect(page.locator('html[data-auth="in"]')).toHaveCount(1);
   await page.clock.fastForward(61_000);
   await expect(page).toHaveURL(/\/login$/);
@@ -179,7 +180,7 @@ test('password reset through the emailed link @phone', async ({ page }) => {
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot$/);
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/we have sent it a link to choose a new password/)).toBeVisible();
 
@@ -193,20 +194,20 @@ test('password reset through the emailed link @phone', async ({ page }) => {
   await page.goto(new URL(link!).pathname);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
-  await page.getByLabel('Re-enter new password').fill('a-brand-new-secret');
+  await page.getByRole('main').getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByRole('main').getByLabel('Re-enter new password').fill('a-brand-new-secret');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your password has been changed. You can now log in.')).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill('a-brand-new-secret');
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
+  await page.getByRole('main').getByLabel('Password').fill('a-brand-new-secret');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The link works once.
   await page.goto(new URL(link!).pathname);
-  await page.getByLabel('New password', { exact: true }).fill('yet-another-secret');
-  await page.getByLabel('Re-enter new password').fill('yet-another-secret');
+  await page.getByRole('main').getByLabel('New password', { exact: true }).fill('yet-another-secret');
+  await page.getByRole('main').getByLabel('Re-enter new password').fill('yet-another-secret');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(/expired or was already used/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot');

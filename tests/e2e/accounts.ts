@@ -22,7 +22,7 @@ type RegisterField = keyof typeof REGISTER_LABELS;
 /** Fills the register form's fields with the account (all of them, or those named), as a visitor would. */
 export async function fillRegisterForm(page: Page, account: Account, fields = Object.keys(REGISTER_LABELS) as RegisterField[]): Promise<void> {
   for (const field of fields) {
-    await page.getByLabel(REGISTER_LABELS[field], { exact: true }).fill(field === 'password2' ? account.password : account[field]);
+    await page.getByRole('main').getByLabel(REGISTER_LABELS[field], { exact: true }).fill(field === 'password2' ? account.password : account[field]);
   }
 }
 

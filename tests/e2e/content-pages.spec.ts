@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { content, escapeRegExp } from './content';
-import { expect, hydrate, isPhone, test } from './fixtures';
+import { expect, isPhone, test } from './fixtures';
 
 /**
  * The seven content screens of spec §2 (About, Family, Staff, Golf Professionals, Sponsors,
@@ -70,7 +70,11 @@ test.describe('Family (/family)', () => {
 });
 
 test.describe('Staff (/staff)', () => {
-  test('shows a card per person, each with Info (name, role, social links, mail link), Bio and Quote tabs', async ({ page }) => {
+  // Info, Bio and Quote are a choice of three drawn as tabs (radio buttons and CSS: no script needed).
+  const view = (card: Locator, name: 'Info' | 'Bio' | 'Quote') => card.getByRole('radio', { name, exact: true });
+  const panel = (card: Locator, name: 'Info' | 'Bio' | 'Quote') => card.getByRole('group', { name, exact: true });
+
+  test('shows a card per person, each with Info (name, role, social links, mail link), Bio and Quote', async ({ page }) => {
     await page.goto('/staff');
     await expect(page.getByRole('heading', { level: 1, name: staff.heading })).toBeVisible();
     const cards = main(page).getByRole('article');
@@ -78,10 +82,10 @@ test.describe('Staff (/staff)', () => {
     for (const member of staff.staff) {
       const card = main(page).getByRole('article', { name: member.name });
       await expect(card.getByRole('img', { name: member.photo.alt })).toBeAttached();
-      const tabs = card.getByRole('tab');
-      await expect(tabs).toHaveText(['Info', 'Bio', 'Quote']);
-      await expect(card.getByRole('tab', { name: 'Info' })).toHaveAttribute('aria-selected', 'true');
-      const info = card.getByRole('tabpanel', { name: 'Info' });
+      await expect(card.getByRole('group', { name: `About ${member.name}` }).getByRole('radio')).toHaveCount(3);
+      await expect(card.getByRole('group', { name: `About ${member.name}` })).toContainText('InfoBioQuote');
+      await expect(view(card, 'Info')).toBeChecked();
+      const info = panel(card, 'Info');
       await expect(info.getByRole('heading', { level: 2 })).toHaveText(member.name);
       await expect(info).toContainText(member.role);
       const social = info.getByRole('list', { name: `${member.name} on social media` }).getByRole('link');
@@ -91,59 +95,57 @@ test.describe('Staff (/staff)', () => {
         await expect(social.nth(i)).toHaveAccessibleName(new RegExp(`^${member.name} on (Facebook|Instagram|Twitter|LinkedIn) \\(opens in a new tab\\)$`));
       }
       await expect(info.getByRole('link', { name: new RegExp(escapeRegExp(member.email)) })).toHaveAttribute('href', `mailto:${member.email}`);
-      // The other panels are in the page but not shown until their tab is chosen.
+      // The other panels are in the page but not shown until they are chosen.
       await expect(card.getByText(member.bio)).toBeHidden();
       await expect(card.getByText(member.quote)).toBeHidden();
     }
   });
 
-  test('the tabs switch by click', async ({ page }) => {
+  test('the views switch by click, each card on its own, and the card keeps its height', async ({ page }) => {
     await page.goto('/staff');
     for (const member of staff.staff) {
       const card = main(page).getByRole('article', { name: member.name });
-      await card.getByRole('tab', { name: 'Bio' }).click();
-      await expect(card.getByRole('tab', { name: 'Bio' })).toHaveAttribute('aria-selected', 'true');
-      await expect(card.getByRole('tabpanel', { name: 'Bio' })).toContainText(member.bio);
-      await expect(card.getByRole('tabpanel', { name: 'Info', includeHidden: true })).toBeHidden();
-      await card.getByRole('tab', { name: 'Quote' }).click();
-      const quote = card.getByRole('tabpanel', { name: 'Quote' });
-      await expect(quote.locator('figure blockquote')).toHaveText(member.quote);
+      const height = (await card.boundingBox())!.height;
+      await card.getByText('Bio', { exact: true }).click();
+      await expect(view(card, 'Bio')).toBeChecked();
+      await expect(panel(card, 'Bio')).toContainText(member.bio);
+      await expect(panel(card, 'Info')).toBeHidden();
+      expect((await card.boundingBox())!.height).toBe(height);
+      await card.getByText('Quote', { exact: true }).click();
+      await expect(panel(card, 'Quote').locator('figure blockquote')).toHaveText(member.quote);
       await expect(card.getByText(member.bio)).toBeHidden();
-      await card.getByRole('tab', { name: 'Info' }).click();
-      await expect(card.getByRole('tabpanel', { name: 'Info' })).toContainText(member.role);
+      await card.getByText('Info', { exact: true }).click();
+      await expect(panel(card, 'Info')).toContainText(member.role);
     }
     // One card's choice leaves the others alone.
     const first = main(page).getByRole('article', { name: staff.staff[0]!.name });
     const second = main(page).getByRole('article', { name: staff.staff[1]!.name });
-    await first.getByRole('tab', { name: 'Quote' }).click();
-    await expect(second.getByRole('tab', { name: 'Info' })).toHaveAttribute('aria-selected', 'true');
+    await first.getByText('Quote', { exact: true }).click();
+    await expect(view(second, 'Info')).toBeChecked();
   });
 
-  test('the tabs switch with the arrow keys, Home and End', async ({ page }) => {
+  test('the views switch with the arrow keys, and Tab leaves the choice in one step', async ({ page }) => {
     await page.goto('/staff');
-    await hydrate(page);
     const member = staff.staff[1]!;
     const card = main(page).getByRole('article', { name: member.name });
-    const tab = (name: string) => card.getByRole('tab', { name });
-    await tab('Info').focus();
+    await view(card, 'Info').focus();
     await page.keyboard.press('ArrowRight');
-    await expect(tab('Bio')).toBeFocused();
-    await expect(tab('Bio')).toHaveAttribute('aria-selected', 'true');
+    await expect(view(card, 'Bio')).toBeFocused();
+    await expect(view(card, 'Bio')).toBeChecked();
     await expect(card.getByText(member.bio)).toBeVisible();
     await page.keyboard.press('ArrowRight');
-    await expect(tab('Quote')).toHaveAttribute('aria-selected', 'true');
+    await expect(view(card, 'Quote')).toBeChecked();
     await expect(card.getByText(member.quote)).toBeVisible();
     await page.keyboard.press('ArrowRight'); // wraps round
-    await expect(tab('Info')).toHaveAttribute('aria-selected', 'true');
+    await expect(view(card, 'Info')).toBeChecked();
     await page.keyboard.press('ArrowLeft');
-    await expect(tab('Quote')).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('Home');
-    await expect(tab('Info')).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('End');
-    await expect(tab('Quote')).toHaveAttribute('aria-selected', 'true');
-    // Tab leaves the tab list for the panel (one tab stop per tab list).
+    await expect(view(card, 'Quote')).toBeChecked();
+    // The focused choice shows a focus ring.
+    const label = card.locator('label:has(input[value="quote"])');
+    await expect(label).toHaveCSS('outline-style', 'solid');
+    // One tab stop for the three: Tab goes on past the card's choice.
     await page.keyboard.press('Tab');
-    await expect(card.getByRole('tabpanel', { name: 'Quote' })).toBeFocused();
+    await expect(card.getByRole('radio', { includeHidden: true }).and(page.locator(':focus'))).toHaveCount(0);
   });
 });
 
@@ -317,12 +319,12 @@ test.describe('every content page', () => {
     });
   }
 
-  test('/staff with the Bio and Quote tabs open has no axe violations', async ({ page }) => {
+  test('/staff with Bio and Quote chosen has no axe violations', async ({ page }) => {
     await page.goto('/staff');
     const cards = main(page).getByRole('article');
-    await cards.nth(0).getByRole('tab', { name: 'Bio' }).click();
-    await cards.nth(1).getByRole('tab', { name: 'Quote' }).click();
-    await expect(cards.nth(1).getByRole('tab', { name: 'Quote' })).toHaveAttribute('aria-selected', 'true');
+    await cards.nth(0).getByText('Bio', { exact: true }).click();
+    await cards.nth(1).getByText('Quote', { exact: true }).click();
+    await expect(cards.nth(1).getByRole('radio', { name: 'Quote' })).toBeChecked();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
@@ -363,13 +365,14 @@ test.describe('with JavaScript disabled', () => {
     await expect(main(page).getByRole('article')).toHaveCount(staff.staff.length);
     for (const member of staff.staff) {
       const card = main(page).getByRole('article', { name: member.name });
-      // Tabs cannot work without scripts: all three panels are shown instead.
+      // The choice of view is HTML and CSS: it works without scripts.
       await expect(card.getByRole('heading', { name: member.name })).toBeVisible();
       await expect(card.getByText(member.role)).toBeVisible();
-      await expect(card.getByText(member.bio)).toBeVisible();
-      await expect(card.getByText(member.quote)).toBeVisible();
       await expect(card.getByRole('link', { name: new RegExp(escapeRegExp(member.email)) })).toBeVisible();
-      await expect(card.getByRole('tablist')).toBeHidden();
+      await card.getByText('Bio', { exact: true }).click();
+      await expect(card.getByText(member.bio)).toBeVisible();
+      await card.getByText('Quote', { exact: true }).click();
+      await expect(card.getByText(member.quote)).toBeVisible();
       expect(html).toContain(escapeHtml(member.bio));
       expect(html).toContain(escapeHtml(member.quote));
     }

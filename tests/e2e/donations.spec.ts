@@ -168,9 +168,7 @@ test('by keyboard: Enter opens the form, Escape closes it and focus returns to t
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Donation Form' });
   await expect(dialog).toBeVisible();
-  // Focus moves into the dialog and stays there (a modal <dialog> makes the page inert); Tab reaches the amount.
-  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  await page.keyboard.press('Tab');
+  // Focus moves into the dialog, to the amount, and stays there (a modal <dialog> makes the page inert).
   await expect(dialog.getByLabel('Amount')).toBeFocused();
   await page.keyboard.type('15');
   await expect(dialog.getByLabel('Amount')).toHaveValue('15');

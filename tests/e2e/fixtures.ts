@@ -43,12 +43,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
 
 export { expect };
 
-/**
- * Starts the page's JavaScript the way a visitor does: public pages run it only on the first
- * interaction (ADR 028), here a Shift key press, which no page acts on.
- */
+/** Waits until React runs the page (the root marks `<html data-hydrated>`); only pages that load React ever do. */
 export async function hydrate(page: Page): Promise<void> {
-  await page.keyboard.press('Shift');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
@@ -85,3 +81,6 @@ export async function storeTokenBeforeLoad(page: Page, token: string): Promise<v
     localStorage.setItem('jwtToken', t);
   }, token);
 }
+
+/** Holds the site's JavaScript back until `release()`: a slow phone that has painted but has no script yet. */
+export const holdScripts = (page: Page) => holdRequests(page, '**/assets/**/*.js');

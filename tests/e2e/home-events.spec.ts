@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { FIXTURE_ANCHOR_DATE } from '../fixtures/fixture-content';
 import { content, EVENTS } from './content';
 import { startEmptySite } from './empty-site';
-import { expect, fakeToken, holdRequests, hydrate, isPhone, test } from './fixtures';
+import { expect, fakeToken, holdScripts, hydrate, isPhone, test } from './fixtures';
 
 const { golf, gaming, benefit, pastGolf, pastBenefit } = EVENTS;
 /** In the fixture, events dated before the anchor are past ones; the rest are upcoming. */
@@ -41,51 +41,25 @@ test.describe('Home', () => {
     expect(await containerTransform(page, 'Highlights')).not.toBe(paused);
   });
 
-  test('before the page has hydrated the carousels move every 3 s, and once it has they carry on from the slide showing', async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
-    await page.goto('/');
-    const viewport = (label: string) => page.getByRole('region', { name: label, exact: true }).locator('[data-autoplay]');
-    const scrolled = (label: string) => viewport(label).evaluate((el) => el.scrollLeft);
-    await page.clock.runFor(2_500);
-    expect(await scrolled('Highlights')).toBe(0); // not before 3 s
-    await page.clock.runFor(600);
-    const width = await viewport('Highlights').evaluate((el) => el.clientWidth);
-    await expect.poll(() => scrolled('Highlights')).toBeGreaterThan(width / 2);
-    await expect.poll(() => scrolled('Our sponsors')).toBeGreaterThan(0);
-    // The sponsors' dots are there before the script and follow the slides.
-    const dots = page.getByRole('region', { name: 'Our sponsors', exact: true }).locator('[data-carousel-dots] > button');
-    await expect(dots).toHaveCount(content.home.sponsors.length);
-    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-    await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
-    await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
-    // The carousel takes over on the second slide: it shows by transform, the native scroll is undone.
-    await hydrate(page);
-    await expect.poll(() => scrolled('Highlights')).toBe(0);
-    await expect.poll(() => containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
-    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-    await expect(dots.and(page.locator('[aria-current]'))).toHaveCount(1);
-    // A native scroll landing after the takeover (the boot script's smooth scroll finishing late) is undone too.
-    await viewport('Highlights').evaluate((el) => (el.scrollLeft = 7));
-    await expect.poll(() => scrolled('Highlights')).toBe(0);
-    expect(await containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
-  });
-
-  test('the carousels count their 3 s from the load event: a slow picture holds the first slide @desktop', async ({ page }) => {
-    const release = await holdRequests(page, '**/media/**');
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const viewport = page.getByRole('region', { name: 'Highlights', exact: true }).locator('[data-autoplay]');
-    await page.clock.runFor(4_000);
-    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
-    expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+  test('before Embla runs the slides scroll and snap natively, and once it runs it carries on from the slide showing', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const viewport = page.getByRole('region', { name: 'Highlights', exact: true }).locator('.flex.touch-pan-y').locator('..');
+    await expect(viewport).toHaveCSS('scroll-snap-type', 'x mandatory');
+    const width = await viewport.evaluate((el) => el.clientWidth);
+    // A swipe (a scroll of the strip) lands on the second slide.
+    await viewport.evaluate((el, w) => el.scrollTo({ left: w * 0.7 }), width);
+    await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBe(width);
     release();
-    await page.waitForFunction(() => document.readyState === 'complete');
-    await page.clock.runFor(2_500);
-    expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
-    await page.clock.runFor(600);
-    await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await hydrate(page);
+    await expect(page.getByRole('region', { name: 'Highlights', exact: true }).getByRole('button', { name: /^(Pause|Play) Highlights$/ })).toBeVisible();
+    // Embla shows the second slide by transform; the native scroll is undone.
+    await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expect.poll(() => containerTransform(page, 'Highlights')).toMatch(new RegExp(`^matrix\\(1, 0, 0, 1, -${width}(\\.\\d+)?, 0\\)$`));
+    // The sponsors' dots come with Embla and follow the slides.
+    const dots = page.getByRole('region', { name: 'Our sponsors', exact: true }).getByRole('button', { name: /^Go to slide /, includeHidden: true });
+    await expect(dots).toHaveCount(content.home.sponsors.length);
+    await expect(dots.and(page.locator('[aria-current="true"]'))).toHaveCount(1);
   });
 
   test('carousels do not move on their own for visitors who ask for reduced motion', async ({ page }) => {
@@ -93,11 +67,12 @@ test.describe('Home', () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/');
-    await page.clock.runFor(7_000);
-    expect(await page.getByRole('region', { name: 'Highlights', exact: true }).locator('[data-autoplay]').evaluate((el) => el.scrollLeft)).toBe(0);
     await hydrate(page);
     await expect(page.getByRole('button', { name: 'Play Highlights' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Play Our sponsors' })).toBeVisible();
+    const start = await containerTransform(page, 'Highlights');
+    await page.clock.runFor(7_000);
+    expect(await containerTransform(page, 'Highlights')).toBe(start);
   });
 
   test('mission, cause, upcoming events, announcements, sponsors and the stay-in-the-loop link', async ({ page }) => {

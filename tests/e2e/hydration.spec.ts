@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { signedIn } from './accounts';
 import { EVENTS } from './content';
-import { expect, hydrate, test } from './fixtures';
-import { PUBLIC_ROUTES } from './routes';
+import { expect, holdScripts, hydrate, test } from './fixtures';
+import { loadsReact, PUBLIC_ROUTES } from './routes';
 
 /**
- * ADR 041: the browser runs Preact where the server rendered with React 19. Hydrating must take
- * the server's page over as it is: one <html>, the head and its stylesheet kept, every element the
- * server sent reused (a mismatch is also a console error, which fails any test), and ids that
- * still match their references when the page changes afterwards.
+ * ADR 042: React hydrates the page the server rendered (or, on a page without scripts, the
+ * Donation Form's island hydrates the dialog's contents). It must take the server's HTML over as
+ * it is: one <html>, the head and its stylesheet kept, every element the server sent reused (a
+ * mismatch is also an error React reports, which fails any test), and ids that still match their
+ * references when the page changes afterwards.
  */
 
 /** Id references that point nowhere: `attribute -> id` for each. */
@@ -36,18 +37,19 @@ interface Marked {
   elements: number;
 }
 
-/** Reads the server's page before its JavaScript runs and marks every element of <body>. */
-const markServerPage = (page: Page) =>
-  page.evaluate((): Marked => {
+/** Reads the server's page before its JavaScript runs and marks every element of <body> (or of `within`). */
+const markServerPage = (page: Page, within = 'body') =>
+  page.evaluate((selector): Marked => {
     const kept = (element: Element) => !(element.localName === 'script' || (element.localName === 'link' && /preload|prefetch/.test(element.getAttribute('rel') ?? '')));
-    const elements = [...document.body.querySelectorAll('*')].filter(kept);
+    // What stands in until the script runs (the card form's place, `data-pending`) goes once it has.
+    const elements = [...document.querySelector(selector)!.querySelectorAll('*')].filter((element) => kept(element) && !element.closest('[data-pending]'));
     (window as unknown as { serverElements: Element[] }).serverElements = elements;
     return {
       head: [...document.head.children].filter(kept).map((element) => element.outerHTML),
       stylesheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
       elements: elements.length,
     };
-  });
+  }, within);
 
 const afterHydration = (page: Page) =>
   page.evaluate(() => {
@@ -61,11 +63,15 @@ const afterHydration = (page: Page) =>
     };
   });
 
-for (const route of PUBLIC_ROUTES) {
+for (const route of PUBLIC_ROUTES.filter(loadsReact)) {
   test(`${route} hydrates onto the server's page as it is, ids included @desktop`, async ({ page }) => {
-    await page.goto(route);
+    // The scripts wait until the server's page is marked.
+    const release = await holdScripts(page);
+    await page.goto(route, { waitUntil: 'commit' });
+    await expect(page.locator('footer')).toBeAttached();
     const server = await markServerPage(page);
     expect(server.stylesheets.length, 'the page has its stylesheet').toBeGreaterThan(0);
+    release();
     await hydrate(page);
     const hydrated = await afterHydration(page);
     expect(hydrated.htmlElements, 'one <html>').toBe(1);
@@ -77,18 +83,27 @@ for (const route of PUBLIC_ROUTES) {
   });
 }
 
-test('ids still match after the page changes: tabs, the sign-up form and its errors, the donation form @desktop', async ({ page }) => {
-  await page.goto('/staff');
-  await hydrate(page);
-  const tabs = page.getByRole('tab');
-  expect(await tabs.count()).toBeGreaterThan(1);
-  for (const tab of (await tabs.all()).slice(0, 3)) {
-    await tab.click();
-    const panel = await tab.getAttribute('aria-controls');
-    await expect(page.locator(`[id="${panel}"]`)).toBeVisible();
+for (const route of PUBLIC_ROUTES.filter((route) => !loadsReact(route)).slice(0, 2)) {
+  test(`on ${route}, the Donation Form's island hydrates onto the dialog as the server wrote it @desktop`, async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(route);
+    const server = await markServerPage(page, '#donation-form');
+    expect(server.elements, 'the dialog holds the form').toBeGreaterThan(10);
+    await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
+    release();
+    const dialog = page.getByRole('dialog', { name: 'Donation Form' });
+    // The card form comes with the island: Confirm is enabled once it runs.
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    const hydrated = await afterHydration(page);
+    expect(hydrated.replaced, 'server elements replaced while hydrating').toEqual([]);
+    expect(hydrated.htmlElements, 'one <html>').toBe(1);
     expect(await danglingReferences(page)).toEqual([]);
-  }
+    // The rest of the page stays as HTML: React runs only in the dialog.
+    await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  });
+}
 
+test('ids still match after the page changes: the sign-up form and its errors, the donation form @desktop', async ({ page }) => {
   // Sign-up is for account holders.
   await signedIn(page);
   await page.goto(`/events/${EVENTS.golf.eventNumber}`);

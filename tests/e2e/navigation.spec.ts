@@ -27,7 +27,8 @@ const MAIN = [
 // Tagged tests run only in their own Playwright project (see playwright.config.ts).
 test.describe('desktop top menu', { tag: '@desktop' }, () => {
   test('every top link navigates without a full reload', async ({ page }) => {
-    await page.goto('/sponsors');
+    // From a page React runs, links move in place, to pages without scripts too.
+    await page.goto('/');
     await hydrate(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -83,8 +84,8 @@ test.describe('desktop top menu', { tag: '@desktop' }, () => {
 
 test.describe('phone slide-out menu', { tag: '@phone' }, () => {
   test('shows the logo and Donate in the bar, and slides the menu in and out over 500 ms', async ({ page }) => {
+    // A page without scripts: the menu is HTML (a popover) and a few inline lines.
     await page.goto('/events');
-    await hydrate(page);
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: /home/ })).toHaveAttribute('href', '/');
     await expect(banner.getByRole('button', { name: 'Donate' })).toBeVisible();
@@ -108,8 +109,8 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
   });
 
   test('a tap on the overlay closes the menu and does not reach the page below; so does tabbing out of it', async ({ page }) => {
+    // A page without scripts: the menu is HTML (a popover) and a few inline lines.
     await page.goto('/events');
-    await hydrate(page);
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(panel).toBeVisible();
@@ -147,7 +148,7 @@ test.describe('phone slide-out menu', { tag: '@phone' }, () => {
 test('a menu opened before the page has hydrated stays open through it, and its links then navigate in place', async ({ page }) => {
   // A slow phone: the page has painted, its scripts have not arrived yet.
   const release = await holdRequests(page, '**/assets/**/*.js');
-  await page.goto('/events');
+  await page.goto('/', { waitUntil: 'commit' });
   const phone = isPhone(page);
   const nav = page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
   if (phone) await page.getByRole('button', { name: 'Open menu' }).click();

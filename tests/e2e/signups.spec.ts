@@ -142,7 +142,9 @@ test('signed out, Sign up shows the login prompt instead of a form; a closed eve
   await page.goto(`/events/${golf.eventNumber}`);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The prompt, not the sign-up form.
+  await expect(page.getByRole('dialog', { name: 'Sign up with your account' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /sign-up/ })).toHaveCount(0);
   await page.goto(`/events/${pastBenefit.eventNumber}`);
   await expect(page.getByRole('button', { name: 'Sign up closed' })).toBeDisabled();
 });

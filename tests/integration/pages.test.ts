@@ -91,7 +91,7 @@ describe('server-rendered pages', () => {
     const image = await fetch(`${server.url}${img}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/image\/svg\+xml/);
-    // The page names its scripts only in the module the boot script starts after the first paint (ADR 028).
+    // A page that loads React names its files in its module script.
     const asset = /from "(\/assets\/[^"]+\.js)"/.exec(home.text)?.[1];
     expect(asset).toBeDefined();
     const script = await fetch(`${server.url}${asset}`);

@@ -14,8 +14,7 @@ afterAll(() => server?.close());
 /** The page's script files, as the home page lists them for the browser to fetch. */
 async function scriptFilesOfHomePage(): Promise<string[]> {
   const html = (await server.client().get('/')).text;
-  const list = /data-prefetch="([^"]+)"/.exec(html)?.[1] ?? '';
-  return list.split(' ').filter((file) => file.startsWith('/assets/'));
+  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!).filter((file) => file.startsWith('/assets/'));
 }
 
 describe('the browser’s files (ADR 037)', () => {

@@ -1,4 +1,5 @@
 import type { PageKey } from '../../../common/content';
+import type { PublicPath } from '../../../common/public-pages';
 
 /** What volunteers call each page, and where the public sees it. */
 export const PAGE_TITLES: Record<PageKey, string> = {
@@ -16,7 +17,8 @@ export const PAGE_TITLES: Record<PageKey, string> = {
   terms: 'Terms of use',
 };
 
-export const PAGE_PATHS: Record<PageKey, string> = {
+/** Where each content page is shown: a page of the table of public pages. */
+export const PAGE_PATHS: Record<PageKey, PublicPath> = {
   site: '/',
   home: '/',
   cof: '/cof',

@@ -2,6 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../common/api-errors';
 import { ApiError } from '../api';
 import { useFocusFirstError } from './use-focus-first-error';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 /** What `field(name)` spreads onto a TextField. */
 export type ApiFormField = { name: string; value: string; error: string | undefined; onValueChange: (value: string) => void };
@@ -17,6 +18,16 @@ export function useApiForm<V extends Record<string, string>>(initial: V) {
   const formId = useId();
 
   useFocusFirstError(formId, errors);
+  // What was typed before the page's script ran becomes the form's state (the form has the id formId).
+  useTypedBeforeHydration(
+    () => document.getElementById(formId) as HTMLFormElement | null,
+    (typed) =>
+      setValues((v) => {
+        const next: Record<string, string> = { ...v };
+        for (const { name, value } of typed) if (name in next && typeof value === 'string') next[name] = value;
+        return next as V;
+      }),
+  );
 
   const field = useCallback(
     (name: keyof V & string): ApiFormField => ({

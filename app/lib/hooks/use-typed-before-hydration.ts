@@ -37,11 +37,12 @@ export function typedValues(form: HTMLFormElement): TypedValue[] {
  * React starts the form, each changed field is handed to `take`, which puts it in the state.
  * A field's default is what the server rendered; a form React made itself has nothing to take.
  */
-export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, take: (typed: TypedValue[]) => void): void {
+export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null> | (() => HTMLFormElement | null), take: (typed: TypedValue[]) => void): void {
   // A layout effect: the state holds the typed values before any render could reset a field.
   useLayoutEffect(() => {
-    if (!form.current) return;
-    const typed = typedValues(form.current);
+    const element = typeof form === 'function' ? form() : form.current;
+    if (!element) return;
+    const typed = typedValues(element);
     if (typed.length > 0) take(typed);
     // Once, on mount: later edits go through the fields' own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
