@@ -19,18 +19,16 @@
  * server and the temporary folder are cleaned up on every way out, Ctrl-C included.
  */
 import { type Browser, chromium, errors, type Locator, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
-import { loadConfig } from '../server/config';
-import { type RunningServer, startServer } from '../server/server';
+import type { RunningServer } from '../server/server';
+import { cleanUpOnInterrupt, startMeasuredSite } from './measured-site';
 import { publicPages, samplesFromSite, selectRoutes } from '../bench/public-routes';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { wholeNumberArg } from './cli-args';
-import { freePort } from './free-port';
 import { GOALS_MS, goalsMet, MEASURES, missingNotes, resultTable, type RunTimes, type ScenarioRow, summarizeRuns } from './first-interaction-lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -261,14 +259,7 @@ function cleanUp(): Promise<void> {
   })();
   return cleanedUp;
 }
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n[first-interaction] ${signal}: stopping Chromium and the server`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { interrupted } = cleanUpOnInterrupt('first-interaction', cleanUp);
 
 interface ScenarioResult extends ScenarioRow {
   dialogId: string;
@@ -277,24 +268,7 @@ interface ScenarioResult extends ScenarioRow {
 
 async function main(): Promise<ScenarioResult[]> {
   await buildIfNeeded();
-  // The production build as deployed (lighthouse.ts starts it the same way).
-  const port = await freePort();
-  server = await startServer(
-    loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ALLOW_SIMULATED_PAYMENTS: 'true', // no payment keys here: the simulated card form, which pays nothing in these runs
-      MAIL_OUTBOX_IN_PRODUCTION: 'true', // nor a mail server; nothing is sent
-      DATA_DIR: dataDir,
-      DATABASE_URL: path.join(dataDir, 'db.sqlite'),
-      CONTENT_DIR: path.join(ROOT, 'content'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    }),
-    { pages: 'build' },
-  );
+  server = await startMeasuredSite(dataDir);
   browser = await chromium.launch(CHROMIUM_LAUNCH);
 
   const samples = await samplesFromSite(server.url);
@@ -389,7 +363,7 @@ try {
   );
   console.log(`\nWrote ${path.relative(ROOT, OUT_FILE)}`);
 } catch (error) {
-  if (!interrupted) console.error('[first-interaction] could not run:', error);
+  if (!interrupted()) console.error('[first-interaction] could not run:', error);
   exitCode = 1;
 } finally {
   await cleanUp();

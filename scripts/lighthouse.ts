@@ -22,14 +22,12 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
-import { loadConfig } from '../server/config';
-import { freePort } from './free-port';
-import { type RunningServer, startServer } from '../server/server';
+import type { RunningServer } from '../server/server';
+import { cleanUpOnInterrupt, startMeasuredSite } from './measured-site';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { BROWSER_UI_FEATURES_OFF, CHROMIUM_FLAGS, withDisabledFeatures } from './chromium-features';
 import { publicPages, type PublicRoute, samplesFromSite, selectRoutes } from '../bench/public-routes';
@@ -129,14 +127,7 @@ function cleanUp(): Promise<void> {
   })();
   return cleanedUp;
 }
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n[lighthouse] ${signal}: stopping Chromium and the server`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { interrupted } = cleanUpOnInterrupt('lighthouse', cleanUp);
 
 async function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
   mkdirSync(chromeProfile, { recursive: true });
@@ -170,7 +161,7 @@ async function audit(url: string): Promise<{ lhr: Result; report: string | strin
       const error = runnerResult?.lhr.runtimeError;
       problem = !runnerResult ? 'no result' : error ? `${error.code}: ${error.message}` : undefined;
     } catch (error) {
-      if (interrupted) throw error;
+      if (interrupted()) throw error;
       problem = String(error);
     }
     if (runnerResult && !problem) return { lhr: runnerResult.lhr, report: runnerResult.report };
@@ -189,27 +180,8 @@ async function main(): Promise<PageResult[]> {
     throw new Error(`no Chromium at ${CHROMIUM_LAUNCH.executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   }
   await buildIfNeeded();
-  // Production settings, as deployed. Its CSP adds `upgrade-insecure-requests` and it sends HSTS;
-  // neither affects this plain-http run: Chromium does not upgrade requests to a potentially
-  // trustworthy origin such as http://127.0.0.1 and ignores HSTS received over http.
   // loadProblems() below would show any request that was upgraded or failed.
-  const port = await freePort();
-  server = await startServer(
-    loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ALLOW_SIMULATED_PAYMENTS: 'true', // no payment keys here; the audited pages take no payment
-      MAIL_OUTBOX_IN_PRODUCTION: 'true', // nor a mail server; the audited pages send no mail
-      DATA_DIR: dataDir,
-      DATABASE_URL: path.join(dataDir, 'db.sqlite'),
-      CONTENT_DIR: path.join(ROOT, 'content'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    }),
-    { pages: 'build' },
-  );
+  server = await startMeasuredSite(dataDir);
   chrome = await launchChromium();
 
   const pages: PublicRoute[] = selectRoutes(publicPages(await samplesFromSite(server.url)), ONLY);
@@ -319,7 +291,7 @@ try {
   );
   console.log(`\nWrote ${path.relative(ROOT, OUT_FILE)}`);
 } catch (error) {
-  if (!interrupted) console.error('[lighthouse] could not run:', error);
+  if (!interrupted()) console.error('[lighthouse] could not run:', error);
   exitCode = 1;
 } finally {
   await cleanUp();

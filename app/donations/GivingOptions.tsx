@@ -77,6 +77,16 @@ function Checkbox({
   );
 }
 
+/** One choice of a group; `name` and `value` say what the page holds before the form's script runs. */
+function Radio({ className = '', children, ...input }: { id: string; name: string; value: string; checked: boolean; onChange: () => void; className?: string; children: ReactNode }) {
+  return (
+    <label className={`flex items-center gap-2 text-slate-800 ${className}`}>
+      <input type="radio" className="h-5 w-5 accent-brand-700" {...input} />
+      {children}
+    </label>
+  );
+}
+
 /** Once or every month; monthly gifts are charged each month with the card kept for them (by Stripe, or the site's own schedule). */
 export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: string; monthly: boolean; onChange: Change }) {
   return (
@@ -89,18 +99,9 @@ export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: str
             [true, 'monthly', 'Give monthly'],
           ] as const
         ).map(([value, name, label]) => (
-          <label key={label} className="flex min-h-11 items-center gap-2 text-slate-800">
-            <input
-              type="radio"
-              id={`${idPrefix}-frequency-${name}`}
-              name="frequency"
-              value={name}
-              checked={monthly === value}
-              onChange={() => onChange('monthly', value)}
-              className="h-5 w-5 accent-brand-700"
-            />
+          <Radio key={name} id={`${idPrefix}-frequency-${name}`} name="frequency" value={name} checked={monthly === value} onChange={() => onChange('monthly', value)} className="min-h-11">
             {label}
-          </label>
+          </Radio>
         ))}
       </div>
       {monthly ? (
@@ -188,18 +189,9 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
       <legend className="px-1 text-sm font-semibold text-slate-800">Dedicate this gift (optional)</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {TRIBUTE_CHOICES.map(([value, label]) => (
-          <label key={value} className="flex items-center gap-2 text-slate-800">
-            <input
-              type="radio"
-              id={`${idPrefix}-tribute-${value}`}
-              name="tribute"
-              value={value}
-              checked={tribute === value}
-              onChange={() => onChange('tribute', value)}
-              className="h-5 w-5 accent-brand-700"
-            />
+          <Radio key={value} id={`${idPrefix}-tribute-${value}`} name="tribute" value={value} checked={tribute === value} onChange={() => onChange('tribute', value)}>
             {label}
-          </label>
+          </Radio>
         ))}
       </div>
       {tribute !== 'none' ? (
