@@ -52,6 +52,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce: renderMark,
+      // The page is sent whole, so React may write every Suspense boundary in place: none is moved
+      // in by a script, and the dialogs are complete with JavaScript off.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         pipe(sink);
       },

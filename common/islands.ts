@@ -9,6 +9,9 @@ export const ISLANDS = {
 
 export type IslandId = keyof typeof ISLANDS;
 
+/** The Donation Form's dialog: every Donate button names it. */
+export const DONATION_DIALOG_ID: IslandId = 'donation-form';
+
 /** What a page imports, in order, to start an island, and the files to fetch alongside (as URLs). */
 export interface IslandFiles {
   modules: string[];

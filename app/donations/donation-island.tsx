@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PublicConfig } from '../../common/load-context';
-import { DONATION_DIALOG_ID, DonationDialogContent } from './DonationDialog';
+import { DONATION_DIALOG_ID } from '../../common/islands';
+import { DonationFormBoundary } from './DonationDialog';
+import DonationDialogContent from './DonationFormContent';
 
 /*
  * The Donation Form as an island (ADR 042): a page that loads no JavaScript imports this module
@@ -14,7 +16,9 @@ if (dialog) {
   hydrateRoot(
     dialog,
     <StrictMode>
-      <DonationDialogContent payments={payments} />
+      <DonationFormBoundary>
+        <DonationDialogContent payments={payments} />
+      </DonationFormBoundary>
     </StrictMode>,
   );
 }

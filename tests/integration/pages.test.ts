@@ -76,6 +76,16 @@ describe('server-rendered pages', () => {
     },
   );
 
+  it('every dialog is complete in the HTML: no part of the page waits for a script to be moved into place', async () => {
+    for (const path of ['/', '/cof', `/events/${golf.eventNumber}`]) {
+      const res = await server.client().get(path);
+      expect(res.text, path).toContain('<dialog id="donation-form"');
+      expect(res.text, path).toMatch(/<input[^>]*id="donation-amount"/);
+      // React's out-of-order boundaries: a placeholder template and a hidden segment a script swaps in.
+      expect(res.text, path).not.toMatch(/<template id="B:|<div hidden="" id="S:/);
+    }
+  });
+
   it('an unknown event number says so, with status 404', async () => {
     for (const number of ['999', 'abc', '0']) {
       const res = await server.client().get(`/events/${number}`);
