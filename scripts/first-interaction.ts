@@ -4,7 +4,8 @@
  * Lighthouse's slow 4G (150 ms round trips, 1.6 Mbps down, 750 kbps up), against the production
  * build served in-process on a temporary SQLite database seeded with the sample content. Three
  * scenarios: Donate on the home page and on a content page (one that loads no script file), and
- * Sign up, signed in, on an event page. Each run is a new visitor (a fresh browser context): load
+ * Sign up, signed in, on an event page; and, for comparison, a bare page with one native dialog (the
+ * floor: what opening a modal dialog costs the browser on this machine). Each run is a new visitor (a fresh browser context): load
  * the page, wait 1 s, press the button, type one digit. In-page probes time, from the press (the
  * button's `pointerdown`), the dialog painted (the frame after its `toggle` to open), the first
  * field taking the key (its `input` event) and the card form ready (Confirm no longer disabled).
@@ -53,7 +54,25 @@ interface Scenario {
   dialogId: string;
   /** Sign up opens its form only for a signed-in visitor (else a login prompt). */
   signedIn: boolean;
+  /** A page of the script's own instead of the site's (the floor below). */
+  html?: string;
 }
+
+/**
+ * The floor: a bare page with one native dialog, an input and an enabled Confirm, no stylesheet and
+ * no script, measured the same way. What the site's pages take beyond it is theirs; the rest is the
+ * browser's (and this machine's) cost of opening a modal dialog on a throttled phone.
+ */
+const FLOOR: Scenario = {
+  name: 'Bare dialog (floor)',
+  path: '/__first-interaction-floor',
+  button: 'Donate',
+  dialogId: 'donation-form',
+  signedIn: false,
+  html: `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>
+<button type="button" commandfor="donation-form" command="show-modal">Donate</button>
+<dialog id="donation-form" aria-label="Donation Form"><form><label>Amount <input name="amount"></label><button type="submit">Confirm</button></form></dialog></html>`,
+};
 
 interface Run extends RunTimes {
   /** When the press came, after the page's load event (1 s and the time Playwright took to press). */
@@ -176,6 +195,8 @@ async function measure(browser: Browser, origin: string, scenario: Scenario): Pr
         { token: signedInToken(), site: origin },
       );
     }
+    const { html } = scenario;
+    if (html) await context.route(`${origin}${scenario.path}`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
     const page = await context.newPage();
     // Throttled before the first request, so the whole visit is on the slow phone.
     const cdp = await context.newCDPSession(page);
@@ -285,12 +306,13 @@ async function main(): Promise<ScenarioResult[]> {
       { name: home.name, path: home.path, button: 'Donate', dialogId: 'donation-form', signedIn: false },
       { name: content.name, path: content.path, button: 'Donate', dialogId: 'donation-form', signedIn: false },
       { name: event.name, path: event.path, button: 'Sign up', dialogId: 'signup', signedIn: true },
+      FLOOR,
     ],
     args.only,
   );
 
   // One request per page first, so the runs see a warm server (first render, caches), as a deployed site is.
-  for (const scenario of scenarios) await (await fetch(`${server.url}${scenario.path}`)).text();
+  for (const scenario of scenarios.filter((s) => !s.html)) await (await fetch(`${server.url}${scenario.path}`)).text();
 
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
