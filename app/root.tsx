@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           <>
-            <IslandLoader nonce={nonce} />
+            <IslandLoader />
             <InlineScript run={disclosureMenus} />
           </>
         )}

@@ -1,28 +1,45 @@
 import { createContext, useContext } from 'react';
 import type { IslandsFiles } from '../../../common/islands';
+import { InlineScript } from '../inline-script';
 
 /** The islands' files, from the server's load context (entry.server); in the browser nothing. */
 const IslandsContext = createContext<IslandsFiles | null>(null);
 export const IslandsProvider = IslandsContext.Provider;
 
 /**
- * The few inline lines of a page that loads no script file (ADR 042): when one of the islands'
- * dialogs opens (or its opener is pressed, a moment earlier), they fetch the island's files at once
- * and import its module, which starts React in the dialog. A failed load is tried again at the next opening.
+ * Inline on a page that loads no script file (ADR 042): when one of the islands' dialogs opens (or
+ * its opener is pressed, a moment earlier), fetch the island's files at once and import its module,
+ * which starts React in the dialog. A failed load is tried again at the next opening.
+ * Self-contained, since its source is the inline script.
  */
-export function islandLoaderSource(islands: IslandsFiles): string {
-  return `(function(){var files=${JSON.stringify(islands)},d=document,started={};
-function load(id){if(started[id])return;started[id]=1;var f=files[id];
-f.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});
-f.modules.reduce(function(p,m){return p.then(function(){return import(m)})},Promise.resolve()).catch(function(){started[id]=0})}
-Object.keys(files).forEach(function(id){var el=d.getElementById(id);if(!el)return;
-el.addEventListener('toggle',function(e){if(e.newState==='open')load(id)});if(el.open)load(id)});
-d.addEventListener('pointerdown',function(e){var b=e.target instanceof Element&&e.target.closest('[commandfor]'),id=b&&b.getAttribute('commandfor');if(id&&files[id])load(id)},true)})()`;
+export function loadIslands(d: Document, files: IslandsFiles): void {
+  const started = new Set<string>();
+  const load = (id: string) => {
+    const island = files[id as keyof IslandsFiles];
+    if (!island || started.has(id)) return;
+    started.add(id);
+    for (const href of island.preload) d.head.append(Object.assign(d.createElement('link'), { rel: 'modulepreload', href }));
+    island.modules
+      .reduce<Promise<unknown>>((previous, module) => previous.then(() => import(/* @vite-ignore */ module)), Promise.resolve())
+      .catch(() => started.delete(id));
+  };
+  for (const id of Object.keys(files)) {
+    const dialog = d.getElementById(id);
+    dialog?.addEventListener('toggle', (event) => (event as ToggleEvent).newState === 'open' && load(id));
+    if (dialog instanceof HTMLDialogElement && dialog.open) load(id);
+  }
+  d.addEventListener(
+    'pointerdown',
+    (event) => {
+      const opener = event.target instanceof Element ? event.target.closest('[commandfor]') : null;
+      if (opener) load(opener.getAttribute('commandfor') ?? '');
+    },
+    true,
+  );
 }
 
 /** Renders the loader on the server; a page React runs starts its dialogs itself. */
-export function IslandLoader({ nonce }: { nonce: string | undefined }) {
+export function IslandLoader() {
   const islands = useContext(IslandsContext);
-  if (!islands) return null;
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandLoaderSource(islands) }} />;
+  return islands ? <InlineScript run={loadIslands} data={islands} /> : null;
 }
