@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { BATCH, batchedLines, cachedAnswerLines, createLogger, maskEmail } from './logger';
+import { BATCH, bufferedDestination, cachedAnswerLines, createLogger, logStream, maskEmail } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -40,51 +45,50 @@ describe('the logger', () => {
   });
 });
 
-describe('batchedLines', () => {
-  it('writes routine lines together once 50 ms have passed, in order', async () => {
+describe('the log stream', () => {
+  const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'log-stream-')), 'log');
+  const read = (file: string) => readFileSync(file, 'utf8');
+
+  it('writes routine lines together within 50 ms, in order', async () => {
     vi.useFakeTimers();
     try {
-      const writes: string[] = [];
-      const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
+      const file = tempFile();
+      // Written synchronously here, so the test reads the file as soon as a write happened.
+      const stream = logStream(bufferedDestination(file, true));
       stream.write('{"level":30,"n":1}\n');
       stream.write('{"level":20,"n":2}\n');
-      await vi.advanceTimersByTimeAsync(BATCH.maxDelayMs - 1);
-      expect(writes).toEqual([]);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(writes).toEqual(['{"level":30,"n":1}\n{"level":20,"n":2}\n']);
+      expect(read(file)).toBe('');
+      await vi.advanceTimersByTimeAsync(BATCH.maxDelayMs);
+      expect(read(file)).toBe('{"level":30,"n":1}\n{"level":20,"n":2}\n');
       stream.write('{"level":30,"n":3}\n');
       await vi.advanceTimersByTimeAsync(BATCH.maxDelayMs);
-      expect(writes).toEqual(['{"level":30,"n":1}\n{"level":20,"n":2}\n', '{"level":30,"n":3}\n']);
+      expect(read(file)).toBe('{"level":30,"n":1}\n{"level":20,"n":2}\n{"level":30,"n":3}\n');
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('writes at once when 16 kB are waiting, or a warning or worse arrives, with the lines before it', () => {
-    const writes: string[] = [];
-    const stream = batchedLines({ write: (text) => writes.push(text) }, () => undefined);
+    const file = tempFile();
+    const stream = logStream(bufferedDestination(file, true));
     const line = `{"level":30,"msg":"${'x'.repeat(1000)}"}\n`;
     const fit = Math.ceil(BATCH.maxChars / line.length) - 1;
     for (let i = 0; i < fit; i += 1) stream.write(line);
-    expect(writes).toEqual([]);
+    expect(read(file)).toBe('');
     stream.write(line);
-    expect(writes).toEqual([line.repeat(fit + 1)]);
+    expect(read(file)).toBe(line.repeat(fit + 1));
     stream.write('{"level":30,"n":1}\n');
     stream.write('{"level":40,"n":2}\n');
-    expect(writes[1]).toBe('{"level":30,"n":1}\n{"level":40,"n":2}\n');
+    expect(read(file)).toBe(`${line.repeat(fit + 1)}{"level":30,"n":1}\n{"level":40,"n":2}\n`);
     stream.write('{"level":50,"n":3}\n');
-    expect(writes[2]).toBe('{"level":50,"n":3}\n');
+    expect(read(file).endsWith('{"level":50,"n":3}\n')).toBe(true);
   });
 
   it('writes what is pending when the process exits, without waiting', () => {
-    const writes: string[] = [];
-    let atExit = () => undefined as void;
-    const stream = batchedLines({ write: (text) => writes.push(text) }, (flush) => (atExit = flush));
-    stream.write('{"level":30,"n":1}\n');
-    expect(writes).toEqual([]);
-    atExit();
-    expect(writes).toEqual(['{"level":30,"n":1}\n']);
-    atExit();
-    expect(writes).toHaveLength(1);
+    // A process of its own, logging to its stdout as the server does, that exits at once.
+    const logger = pathToFileURL(path.join(import.meta.dirname, 'logger.ts')).href;
+    const program = `import { createLogger } from ${JSON.stringify(logger)}; createLogger('info').info('last words'); process.exit(0);`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { encoding: 'utf8' });
+    expect(output).toMatch(/"msg":"last words"/);
   });
 });

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
@@ -12,48 +13,44 @@ export function maskEmail(value: unknown): unknown {
 const SECRETS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.password2', '*.token', '*.clientSecret'];
 const ADDRESSES = ['email', 'to', 'receiptEmail', '*.email', '*.to', '*.receiptEmail'];
 
-/** What batchedLines writes to: a SonicBoom (pino.destination) or, in tests, any line sink. */
-interface LineSink {
-  write(text: string): unknown;
-}
-
-/** How long routine lines may wait, and how much of them, before they are written. */
+/** How much of the routine lines may wait, and how long, before they are written (ADR 029). */
 export const BATCH = { maxChars: 16_384, maxDelayMs: 50 };
 
 // pino's lines start with their level: 10 trace, 20 debug, 30 info; 40 and up are warnings and worse.
 const isRoutine = (line: string) => line.startsWith('{"level":') && line.charCodeAt(9) <= 51; /* '3' */
 
+/** What a log destination of pino's offers here (SonicBoom, as `pino.destination` makes it). */
+type Destination = pino.DestinationStream & { flush(): void };
+
 /**
- * A log stream that gathers routine lines (info and below) and writes them in one write once 16 kB
- * are waiting or 50 ms after the first of them. Under a surge a write per turn of the event loop
- * was still a tenth of a cached answer's cost: each write to a file updates its times (ADR 029).
- * A warning or an error is written at once, with the lines before it, and so is everything
- * pending when the process exits; only a kill -9 can lose the last 50 ms of routine lines.
+ * The log stream: routine lines (info and below) wait in pino's own destination buffer until
+ * 16 kB are pending or 50 ms have passed (`minLength`, `periodicFlush`); under a surge a write per
+ * line was a tenth of a cached answer's cost, since each write to a file updates its times. A
+ * warning or an error is written at once, with the lines before it. pino flushes what is pending
+ * when the process exits; only a kill -9 can lose the last 50 ms of routine lines.
  */
-export function batchedLines(sink: LineSink, onExit: (flush: () => void) => void): pino.DestinationStream {
-  let pending = '';
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (pending === '') return;
-    const text = pending;
-    pending = '';
-    sink.write(text);
-  };
-  onExit(flush);
+export function logStream(destination: Destination): pino.DestinationStream {
   return {
     write(line: string) {
-      pending += line;
-      if (pending.length >= BATCH.maxChars || !isRoutine(line)) flush();
-      else timer ??= setTimeout(flush, BATCH.maxDelayMs).unref();
+      destination.write(line);
+      if (!isRoutine(line)) destination.flush();
     },
   };
 }
 
+/** pino's destination with the buffering of logStream; `dest` is a file descriptor or a path. */
+export const bufferedDestination = (dest: number | string, sync = false): Destination =>
+  pino.destination({ dest, sync, minLength: BATCH.maxChars, maxWrite: 4 * BATCH.maxChars, periodicFlush: BATCH.maxDelayMs });
+
 let stdoutLines: pino.DestinationStream | undefined;
 /** The process's one stdout stream, shared by every logger so that their lines stay in order. */
-const stdoutStream = () => (stdoutLines ??= batchedLines(pino.destination({ dest: 1, sync: true }), (flush) => process.on('exit', flush)));
+const stdoutStream = () => (stdoutLines ??= logStream(bufferedDestination(1)));
+
+/**
+ * What cachedAnswerLines needs of a logger createLogger made: its stream, and the fields pino puts
+ * in each of its lines after level and time (here: pid and hostname, its `base`).
+ */
+const ownStreams = new WeakMap<Logger, { stream: pino.DestinationStream; base: string }>();
 
 /**
  * JSON logs to stdout (the platform's collector reads them). Credentials are redacted and email
@@ -62,13 +59,21 @@ const stdoutStream = () => (stdoutLines ??= batchedLines(pino.destination({ dest
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const addresses = new Set(ADDRESSES.map((p) => p.replace(/^\*\./, '')));
-  return pino({
-    level,
-    redact: {
-      paths: [...SECRETS, ...ADDRESSES],
-      censor: (value, path) => (addresses.has(path.at(-1) ?? '') ? maskEmail(value) : '[redacted]'),
+  const base = { pid: process.pid, hostname: hostname() };
+  const stream = destination ?? stdoutStream();
+  const logger = pino(
+    {
+      level,
+      base,
+      redact: {
+        paths: [...SECRETS, ...ADDRESSES],
+        censor: (value, path) => (addresses.has(path.at(-1) ?? '') ? maskEmail(value) : '[redacted]'),
+      },
     },
-  }, destination ?? stdoutStream());
+    stream,
+  );
+  ownStreams.set(logger, { stream, base: `,"pid":${base.pid},"hostname":${JSON.stringify(base.hostname)}` });
+  return logger;
 }
 
 /** What the response cache knows of an answer it sent: all of it cleaned already (the URL by loggableUrl). */
@@ -83,16 +88,16 @@ export interface CachedAnswerLine {
 /**
  * The response cache's "request completed" line, in the logger's own format (level, time, the
  * logger's pid and hostname, then req, res, responseTime, msg: what pino writes for the same
- * fields) and on its stream, but put together here: pino's call and serialisation were about 5%
- * of a cached answer's CPU in a profile, on top of a 'finish' listener per request. Null when the
- * logger does not write info lines.
+ * fields) and on the stream createLogger gave it, but put together here: pino's call and
+ * serialisation were about 5% of a cached answer's CPU in a profile. A logger made elsewhere logs
+ * through pino. Null when the logger does not write info lines.
  * Never give it a request's headers or body: nothing here is redacted.
  */
 export function cachedAnswerLines(logger: Logger): ((line: CachedAnswerLine) => void) | null {
   if (!logger.isLevelEnabled('info')) return null;
-  const internals = logger as unknown as Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as pino.DestinationStream;
-  const bindings = internals[pino.symbols.chindingsSym] as string;
+  const own = ownStreams.get(logger);
+  if (!own) return ({ id, method, url, statusCode, responseTime }) => logger.info({ req: { id, method, url }, res: { statusCode }, responseTime }, 'request completed');
+  const { stream, base: bindings } = own;
   const text = JSON.stringify;
   return ({ id, method, url, statusCode, responseTime }) =>
     stream.write(
