@@ -1,5 +1,5 @@
 /**
- * Everything the fuzzer knows about the site, in one place: the routes (README "API" table and
+ * Everything the fuzzer knows about the site, in one place: the routes (docs/api.md and
  * app/routes.ts), a valid example for each, which need a signed-in user, and how to get real
  * accounts and payments before fuzzing. The rest of the fuzzer is generic: when an endpoint or
  * a payload changes, update this file only.
@@ -68,7 +68,7 @@ export interface Route {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Valid payloads (spec §7, README API table, tests/integration/signups.test.ts).
+// Valid payloads (spec §7, docs/api.md, tests/integration/signups.test.ts).
 
 export const TEST_CARDS = {
   ok: '4242 4242 4242 4242',
