@@ -72,5 +72,10 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router refusing a form posted from another site (CSRF) is an attack turned away, not a fault of ours.
+  if (error instanceof Error && /origin does not match/.test(error.message)) {
+    console.warn(`refused a form posted from another origin: ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
   console.error(error);
 };

@@ -5,7 +5,7 @@ import stylesheet from './app.css?url';
 import { AuthSession } from './accounts/AuthSession';
 import { NotFound } from './shell/NotFound';
 import { SiteShell } from './shell/SiteShell';
-import { AUTH_BOOT_SCRIPT } from './lib/auth';
+import { markSignedIn, MARK_SIGNED_IN_NAMES } from './lib/auth';
 import { useHydratedMark } from './lib/pages/use-hydrated-mark';
 import { usePageLoadsScripts } from './lib/pages/page-handle';
 import { useNonce } from './lib/nonce';
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_BOOT_SCRIPT }} />
+        <InlineScript run={markSignedIn} data={MARK_SIGNED_IN_NAMES} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5257" />
         <Meta />

@@ -11,6 +11,12 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
 
+/**
+ * Set beside the HttpOnly session cookie and ended with it (ADR 043): it holds no secret, only
+ * "signed in", so a head script can show the account links on pages every visitor shares.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
 /** GET /api/user/account: the profile as stored, and whether its email is confirmed. */
 export interface AccountProfile {
   first: string;

@@ -3,6 +3,7 @@ import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
 import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
+import type { SupporterContext } from './supporters';
 
 /**
  * What the server hands to route loaders (React Router's load context): one wiring point,
@@ -52,6 +53,8 @@ export interface AppLoadContextValue {
   publicConfig: PublicConfig;
   /** The page's Content-Security-Policy, allowing exactly the inline scripts with these hashes. */
   contentSecurityPolicy: (scriptHashes: string[]) => string;
+  /** The signed-in supporter and the account forms (ADR 043). */
+  supporters: SupporterContext;
   /** Staff sign-in and the back office's data (issue 11); only /admin routes use it. */
   backOffice: BackOfficeContext;
   /** The files of the islands a page without scripts starts on demand (ADR 042); null when the server renders no pages. */

@@ -59,6 +59,7 @@ export function startJobs({ services, logger, metrics }: { services: ServerServi
     setInterval(chargePlans, MONTHLY_GIFTS_EVERY_MS),
     setInterval(() => track('counter purge', () => services.counters.purgeExpired()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('staff session purge', () => services.staffAuth.purgeEndedSessions()), PURGE_COUNTERS_EVERY_MS),
+    setInterval(() => track('supporter session purge', () => services.supporterSessions.purgeEnded()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('year-end statements', () => services.receipts.sendYearEndStatements()), STATEMENTS_EVERY_MS),
   ];
   for (const timer of timers) timer.unref();

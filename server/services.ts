@@ -2,6 +2,8 @@ import type { AppServices } from '../common/load-context';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createAccounts, type Accounts } from './domain/accounts';
+import { createSignInAttempts } from './domain/sign-in-attempts';
+import { createSupporterSessions, type SupporterSessions } from './domain/supporter-sessions';
 import { createContentService } from './domain/content';
 import { createCardTestingGuard, createCounters, type Counters } from './domain/counters';
 import { createDonations, donationPurpose, type Donations } from './domain/donations';
@@ -34,6 +36,7 @@ import type { PaymentGateway } from './payments/gateway';
 /** Everything the HTTP layer uses; page loaders see only the AppServices part. */
 export interface ServerServices extends AppServices {
   accounts: Accounts;
+  supporterSessions: SupporterSessions;
   donations: Donations;
   givingPlans: GivingPlans;
   signups: Signups;
@@ -97,6 +100,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const site = () => siteFacts(origin());
   const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
   const mediaStore = bucket ?? databaseMediaStore();
+  const supporterSessions = createSupporterSessions({ db, jwtSecret: config.jwtSecret, clock });
   const givingPlans = createGivingPlans({ db, core: payments, gateway, mail, logger, siteFacts: site, secret: config.jwtSecret, clock });
   return {
     mediaStore,
@@ -104,7 +108,17 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     receipts: createReceipts({ db, links, site, mail, logger, clock }),
     content,
     events: createEventsService(db, clock),
-    accounts: createAccounts({ db, jwtSecret: config.jwtSecret, mail, logger, siteFacts, beforeDelete: (userId) => givingPlans.endSubscriptionsOfUser(userId) }),
+    accounts: createAccounts({
+      db,
+      jwtSecret: config.jwtSecret,
+      sessions: supporterSessions,
+      attempts: createSignInAttempts(counters, config.jwtSecret, clock),
+      mail,
+      logger,
+      siteFacts,
+      beforeDelete: (userId) => givingPlans.endSubscriptionsOfUser(userId),
+    }),
+    supporterSessions,
     donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule' }),
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),

@@ -1,40 +1,15 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { logOut, storedToken, storedTokenExpiry, useAuth } from '../lib/auth';
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { useLocation } from 'react-router';
+import { signInChanged } from '../lib/auth';
 
 /**
- * Spec §4 on start-up and while the page is open: an expired stored token logs the user out and
- * sends the browser to /login. Also keeps <html data-auth> (which picks the account links) current.
+ * Keeps <html data-auth> (which picks the account links) and every useAuth() current after a
+ * navigation: logging in or out is a form the server answers with new cookies (ADR 043).
  */
 export function AuthSession() {
-  const { isAuthenticated, user } = useAuth();
-  const navigate = useNavigate();
-
+  const { key } = useLocation();
   useEffect(() => {
-    document.documentElement.dataset.auth = isAuthenticated ? 'in' : 'out';
-  }, [isAuthenticated]);
-
-  useEffect(() => {
-    if (!storedToken()) return;
-    const exp = storedTokenExpiry();
-    const expire = () => {
-      logOut();
-      void navigate('/login', { replace: true });
-    };
-    if (exp === null) {
-      logOut(); // unreadable token: nothing to restore
-      return;
-    }
-    const msLeft = exp * 1000 - Date.now();
-    if (msLeft <= 0) {
-      expire();
-      return;
-    }
-    const timer = setTimeout(expire, Math.min(msLeft, MAX_TIMER_MS));
-    return () => clearTimeout(timer);
-  }, [user, navigate]);
-
+    signInChanged();
+  }, [key]);
   return null;
 }

@@ -1,33 +1,24 @@
-import { useState } from 'react';
+import { Form } from 'react-router';
 import { PASSWORD_MAX } from '../../common/accounts';
 import { FixErrorsNotice, GeneralErrors, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
-import { apiRequest } from '../lib/api';
-import { logIn } from '../lib/auth';
-import { useApiForm } from '../lib/hooks/use-api-form';
+import { useRouteForm } from '../lib/hooks/use-route-form';
 import { NewPasswordFields } from './NewPasswordFields';
 
 const FIELDS = ['current', 'password', 'password2'] as const;
+export const PASSWORD_INTENT = 'password';
 
-/** A new password signs every other browser out; this one keeps going with the fresh token. */
+/** A new password signs every browser out; this one gets a fresh session (ADR 043). */
 export function ChangePasswordForm() {
-  const form = useApiForm({ current: '', password: '', password2: '' });
-  const [saved, setSaved] = useState(false);
-
-  const onSubmit = form.submit(async (values) => {
-    setSaved(false);
-    const answer = await apiRequest<{ token: string }>('/user/password', { body: values });
-    logIn(answer.token);
-    form.setValues({ current: '', password: '', password2: '' });
-    setSaved(true);
-  });
-
+  const form = useRouteForm(PASSWORD_INTENT);
   return (
-    <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="password-form-heading">
+    // A new key after each change empties the fields the browser kept.
+    <Form key={form.done ?? 'form'} id={form.formId} method="post" noValidate className="space-y-4" aria-labelledby="password-form-heading">
+      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
       <h2 id="password-form-heading" className="text-xl font-semibold text-brand-800">
         Change your password
       </h2>
       <p className="text-sm text-slate-700">Every other browser or device signed in to your account is signed out.</p>
-      {saved ? <SuccessNotice>Your password has been changed. Other browsers are signed out.</SuccessNotice> : null}
+      {form.done ? <SuccessNotice>{form.done}</SuccessNotice> : null}
       <GeneralErrors errors={form.errors} fields={FIELDS} />
       <TextField label="Current password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('current')} />
       <NewPasswordFields field={form.field} label="New password" />
@@ -35,6 +26,6 @@ export function ChangePasswordForm() {
       <SubmitButton busy={form.busy} busyText="Changing…">
         Change password
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -1,54 +1,42 @@
-import { useState } from 'react';
+import { Form } from 'react-router';
 import { PASSWORD_MAX } from '../../common/accounts';
 import { FixErrorsNotice, GeneralErrors, TextField } from '../ui/FormFields';
 import { CloseIcon } from '../ui/icons';
 import { Modal, ModalClose, ModalDescription, ModalOpener, ModalTitle } from '../ui/Modal';
+import { useRouteForm } from '../lib/hooks/use-route-form';
 
 const DELETE_DIALOG_ID = 'delete-account';
-import { ApiError, apiRequest } from '../lib/api';
-import { logOut } from '../lib/auth';
-import { useApiForm } from '../lib/hooks/use-api-form';
+export const DELETE_INTENT = 'delete';
+export const EVERYWHERE_INTENT = 'everywhere';
 
-/** "Download my data": the JSON the server answers, saved as a file by the browser. */
+/** "Download my data": the server answers the JSON as an attachment (the session cookie goes with the link). */
 export function DownloadData() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  async function download() {
-    setBusy(true);
-    setError('');
-    try {
-      const data = await apiRequest<unknown>('/user/export');
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'my-data.json';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (e) {
-      setError(e instanceof ApiError ? Object.values(e.fields).join(' ') : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section aria-labelledby="my-data-heading" className="space-y-3">
       <h2 id="my-data-heading" className="text-xl font-semibold text-brand-800">
         Your data
       </h2>
       <p className="text-sm text-slate-700">A file (JSON) with your account, your donations, your event sign-ups and your payments.</p>
-      <button
-        type="button"
-        onClick={() => void download()}
-        disabled={busy}
-        className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy ? 'Preparing…' : 'Download my data'}
-      </button>
-      <p role="alert" className="text-sm font-semibold text-red-800 empty:hidden">
-        {error}
-      </p>
+      <a href="/api/user/export" download="my-data.json" className="inline-block rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        Download my data
+      </a>
+    </section>
+  );
+}
+
+/** Ends every session of the account, this browser's too: for a lost phone or a shared computer. */
+export function SignOutEverywhere() {
+  return (
+    <section aria-labelledby="everywhere-heading" className="space-y-3">
+      <h2 id="everywhere-heading" className="text-xl font-semibold text-brand-800">
+        Sign out everywhere
+      </h2>
+      <p className="text-sm text-slate-700">Signs you out on every browser and device, this one included: useful after using a shared computer or losing a phone.</p>
+      <Form method="post">
+        <button type="submit" name="intent" value={EVERYWHERE_INTENT} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          Sign out everywhere
+        </button>
+      </Form>
     </section>
   );
 }
@@ -57,16 +45,10 @@ export function DownloadData() {
  * Deleting the account asks for the password in a confirm dialog. Gifts and sign-ups stay on the
  * foundation's books (the law asks for them) without the person's name or address.
  */
-export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const form = useApiForm({ password: '' });
-
-  const onSubmit = form.submit(async (values) => {
-    await apiRequest('/user/delete', { body: values });
-    setOpen(false);
-    logOut();
-    onDeleted();
-  });
+export function DeleteAccount() {
+  const form = useRouteForm(DELETE_INTENT);
+  // Refused (wrong password): the dialog stays open on its error, also when the page came back as HTML.
+  const open = Object.keys(form.errors).length > 0 ? true : undefined;
 
   return (
     <section aria-labelledby="delete-heading" className="space-y-3">
@@ -85,13 +67,6 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         <Modal
           id={DELETE_DIALOG_ID}
           open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) {
-              form.setValues({ password: '' });
-              form.setErrors({});
-            }
-          }}
           className="m-auto max-h-[92vh] w-[min(30rem,calc(100vw-1.5rem))] max-w-none overflow-y-auto overscroll-contain rounded-xl bg-white p-6 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
         >
           <div className="flex items-start justify-between gap-4">
@@ -105,7 +80,8 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           <ModalDescription modalId={DELETE_DIALOG_ID} className="mt-1 text-slate-700">
             This cannot be undone. Sign-ups you paid for stay booked, without names. Enter your password to confirm.
           </ModalDescription>
-          <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <Form id={form.formId} method="post" noValidate className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value={DELETE_INTENT} />
             <GeneralErrors errors={form.errors} fields={['password']} />
             <TextField id="delete-password" label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required {...form.field('password')} />
             <FixErrorsNotice errors={form.errors} />
@@ -121,7 +97,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
                 {form.busy ? 'Deleting…' : 'Delete my account'}
               </button>
             </div>
-          </form>
+          </Form>
         </Modal>
       </div>
     </section>

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TokenUser } from '../lib/auth';
+import type { SignedInSupporter } from '../../common/supporters';
 import { formatDayOf } from '../../common/dates';
 
 const capitalise = (word: string | undefined) => (word ? word.charAt(0).toLocaleUpperCase() + word.slice(1) : '');
 
 /** Spec §2 My Dashboard: avatar, capitalised name, 'Joined {Month} {day}, {year}', email, @username. */
-export function ProfileCard({ user, children }: { user: TokenUser; children?: ReactNode }) {
+export function ProfileCard({ user, children }: { user: SignedInSupporter; children?: ReactNode }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
   const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
@@ -38,7 +38,7 @@ export function ProfileCard({ user, children }: { user: TokenUser; children?: Re
       <h2 id="profile-heading" className="mt-4 text-2xl font-bold text-brand-800">
         {name}
       </h2>
-      {user.date ? <p className="mt-1 text-slate-700">Joined {formatDayOf(user.date)}</p> : null}
+      <p className="mt-1 text-slate-700">Joined {formatDayOf(user.joined)}</p>
       <p className="mt-3 text-slate-800 [overflow-wrap:anywhere]">
         {mailbox}
         {domain ? (

@@ -1,8 +1,8 @@
 import { TextField } from '../ui/FormFields';
-import type { ApiFormField } from '../lib/hooks/use-api-form';
+import type { FormField } from '../lib/hooks/use-route-form';
 
 /** First and last name, username and email, under registration's rules (registration and the profile form). */
-export function ProfileFields({ field, email }: { field: (name: 'first' | 'last' | 'username' | 'email') => ApiFormField; email: { hint?: string; placeholder?: string } }) {
+export function ProfileFields({ field, email }: { field: (name: 'first' | 'last' | 'username' | 'email') => FormField; email: { hint?: string; placeholder?: string } }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,36 +1,22 @@
-import { useState } from 'react';
+import { Form } from 'react-router';
 import type { AccountProfile } from '../../common/accounts';
 import { FixErrorsNotice, GeneralErrors, SubmitButton, SuccessNotice } from '../ui/FormFields';
 import { ProfileFields } from './ProfileFields';
-import { apiRequest } from '../lib/api';
-import { logIn } from '../lib/auth';
-import { useApiForm } from '../lib/hooks/use-api-form';
+import { useRouteForm } from '../lib/hooks/use-route-form';
 
 const FIELDS = ['first', 'last', 'username', 'email'] as const;
+export const PROFILE_INTENT = 'profile';
 
 /** Name, username and email, under registration's rules; a new email must be confirmed again. */
 export function ProfileForm({ profile }: { profile: AccountProfile }) {
-  const form = useApiForm({ first: profile.first, last: profile.last, username: profile.username, email: profile.email });
-  const [saved, setSaved] = useState<string | null>(null);
-
-  const onSubmit = form.submit(async (values) => {
-    setSaved(null);
-    const answer = await apiRequest<{ token: string; emailChanged: boolean }>('/user/account', { body: values });
-    // The token carries the names the header and the dashboard show.
-    logIn(answer.token);
-    setSaved(
-      answer.emailChanged
-        ? `Saved. We sent a link to ${values.email.trim().toLowerCase()}: open it to confirm your new email.`
-        : 'Your profile is saved.',
-    );
-  });
-
+  const form = useRouteForm(PROFILE_INTENT, { first: profile.first, last: profile.last, username: profile.username, email: profile.email });
   return (
-    <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="profile-form-heading">
+    <Form id={form.formId} method="post" noValidate className="space-y-4" aria-labelledby="profile-form-heading">
+      <input type="hidden" name="intent" value={PROFILE_INTENT} />
       <h2 id="profile-form-heading" className="text-xl font-semibold text-brand-800">
         Your profile
       </h2>
-      {saved ? <SuccessNotice>{saved}</SuccessNotice> : null}
+      {form.done ? <SuccessNotice>{form.done}</SuccessNotice> : null}
       <GeneralErrors errors={form.errors} fields={FIELDS} />
       <ProfileFields
         field={form.field}
@@ -40,6 +26,6 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
       <SubmitButton busy={form.busy} busyText="Saving…">
         Save profile
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { donationTotal, type SavedDonation } from '../../common/donations';
 import { centsToDecimalString, parseAmountToCents } from '../../common/money';
 import type { PublicConfig } from '../../common/load-context';
 import { apiRequest } from '../lib/api';
-import { useAuth } from '../lib/auth';
+import { useSignedInProfile } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
 import { useTypedBeforeHydration } from '../lib/hooks/use-typed-before-hydration';
@@ -37,7 +37,7 @@ const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const
 const ID = 'donation';
 
 function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
-  const { user } = useAuth();
+  const user = useSignedInProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DonationValues>({ amount: '', email: '', message: '', ...NO_GIVING_OPTIONS });
   const [cardReady, setCardReady] = useState(false);

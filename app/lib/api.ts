@@ -1,5 +1,4 @@
 import type { FieldErrors } from '../../common/api-errors';
-import { storedToken } from './auth';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the field-keyed errors. */
 export class ApiError extends Error {
@@ -18,15 +17,13 @@ function xsrfToken(): string | null {
 }
 
 /**
- * Every browser call to /api (spec §7): JSON both ways, the XSRF header on unsafe methods and the
- * stored login token as `Authorization: Bearer`. Rejects with ApiError holding the error map.
+ * Every browser call to /api (spec §7): JSON both ways, the XSRF header on unsafe methods; the
+ * session cookie goes by itself (ADR 043). Rejects with ApiError holding the error map.
  */
 export async function apiRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = storedToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== 'GET') {
     let xsrf = xsrfToken();
     if (!xsrf) {

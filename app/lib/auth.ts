@@ -1,116 +1,86 @@
-import { decodeJwt } from 'jose';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { SIGNED_IN_COOKIE, type AccountProfile } from '../../common/accounts';
+import { apiRequest } from './api';
 
-/** Spec §4: the token lives in localStorage under this key. */
-export const TOKEN_KEY = 'jwtToken';
+/** Where the version before server sessions kept the login token (spec §4); moved to a session once (ADR 043). */
+const STORED_TOKEN_KEY = 'jwtToken';
 const CHANGE_EVENT = 'foundation:auth-change';
 
-export interface TokenUser {
-  id?: number;
-  first?: string;
-  last?: string;
-  username?: string;
-  email?: string;
-  avatar?: string;
-  date?: string;
-  exp?: number;
-}
-
-export interface AuthState {
-  isAuthenticated: boolean;
-  user: TokenUser | null;
-}
-
-const SIGNED_OUT: AuthState = { isAuthenticated: false, user: null };
-
-/** Decodes (does not verify: the server does) a stored token; expired or empty means signed out. */
-export function authStateFromToken(token: string | null, nowSeconds = Date.now() / 1000): AuthState {
-  if (!token) return SIGNED_OUT;
-  try {
-    const payload = decodeJwt(token) as TokenUser;
-    if (Object.keys(payload).length === 0) return SIGNED_OUT;
-    if (typeof payload.exp === 'number' && payload.exp < nowSeconds) return SIGNED_OUT;
-    return { isAuthenticated: true, user: payload };
-  } catch {
-    return SIGNED_OUT;
-  }
-}
-
-function readToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null; // storage blocked (private mode, policies): behave as signed out
-  }
-}
-
-let cachedToken: string | null | undefined;
-let cachedState: AuthState = SIGNED_OUT;
-
-function snapshot(): AuthState {
-  const token = readToken();
-  if (token !== cachedToken) {
-    cachedToken = token;
-    cachedState = authStateFromToken(token);
-  }
-  return cachedState;
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(CHANGE_EVENT, onChange);
-  };
-}
-
-/** Stores or removes the token and tells every useAuth() in the page. */
-export function setStoredToken(token: string | null): void {
-  try {
-    if (token) window.localStorage.setItem(TOKEN_KEY, token);
-    else window.localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // Storage blocked: the visitor stays signed out, which the pages already handle.
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-/** Spec §4: a successful login stores the token; every later API call sends it (see api.ts). */
-export const logIn = (token: string): void => setStoredToken(token);
-
-/** Spec §4: logout removes the stored token, so the credential and the user go with it. */
-export const logOut = (): void => setStoredToken(null);
-
-/** The stored token as the API client sends it, or null. */
-export const storedToken = (): string | null => readToken();
-
-/** Seconds since the epoch when the stored token expires; null without a readable token. */
-export function storedTokenExpiry(): number | null {
-  const token = readToken();
-  if (!token) return null;
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
-}
+const signedInMark = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=`);
 
 /**
  * Runs in <head> before the first paint, on every page (those without scripts too): marks
- * <html data-auth="in|out"> from the stored token so CSS shows the right account links at once, and
- * (spec §4, on start-up) drops an expired token and sends the browser to /login. A page React runs
- * also watches the token while it is open (AuthSession).
+ * <html data-auth="in|out"> from the script-readable "signed in" cookie, so CSS shows the right
+ * account links on pages every visitor shares. A token an earlier version left in localStorage
+ * is handed to the server once, which answers with a session cookie, and forgotten (ADR 043).
  */
-export const AUTH_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)}),p=t&&JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
-if(p&&p.exp<Date.now()/1000){localStorage.removeItem(${JSON.stringify(TOKEN_KEY)});p=null;if(location.pathname!=='/login')location.replace('/login')}
-document.documentElement.dataset.auth=p&&Object.keys(p).length?'in':'out'}catch(e){document.documentElement.dataset.auth='out'}`;
+export function markSignedIn(d: Document, names: { mark: string; stored: string }): void {
+  const root = d.documentElement;
+  root.dataset.auth = new RegExp(`(?:^|;\\s*)${names.mark}=`).test(d.cookie) ? 'in' : 'out';
+  try {
+    const stored = localStorage.getItem(names.stored);
+    if (!stored) return;
+    localStorage.removeItem(names.stored);
+    const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(d.cookie);
+    void fetch('/api/user/session', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Authorization: `Bearer ${stored}`, 'X-XSRF-TOKEN': xsrf ? decodeURIComponent(xsrf[1]!) : '' },
+    }).then((answer) => {
+      // Moved: show the page signed in. Refused (expired, a password changed since): spec §4, to Login.
+      if (answer.ok) location.reload();
+      else if (answer.status === 401 && location.pathname !== '/login') location.replace('/login');
+    });
+  } catch {
+    // Storage blocked: there is nothing stored to move.
+  }
+}
+
+export const MARK_SIGNED_IN_NAMES = { mark: SIGNED_IN_COOKIE, stored: STORED_TOKEN_KEY };
+
+const isMarkedSignedIn = () => signedInMark.test(document.cookie);
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('focus', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('focus', onChange);
+  };
+}
+
+/** Tells every useAuth() that the server's answer just changed the sign-in (it set or cleared the cookies). */
+export const signInChanged = (): void => {
+  document.documentElement.dataset.auth = isMarkedSignedIn() ? 'in' : 'out';
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+};
 
 /**
- * The one source of "who is signed in" for the UI. The server never sees localStorage, so
- * server-rendered HTML is always signed out and the browser corrects it after hydration.
+ * Whether this browser is signed in, from the cookie the server sets beside the HttpOnly session
+ * (the session itself is out of every script's reach). The server decides: a call it refuses
+ * with 401 clears the mark. Server-rendered HTML is the same for everyone, so it says signed out.
  */
-export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, snapshot, () => SIGNED_OUT);
+export function useAuth(): { isAuthenticated: boolean } {
+  return { isAuthenticated: useSyncExternalStore(subscribe, isMarkedSignedIn, () => false) };
+}
+
+let profile: Promise<AccountProfile | null> | null = null;
+
+/** The signed-in supporter's profile (to fill in their email), asked for once per page; null when signed out. */
+export function useSignedInProfile(): AccountProfile | null {
+  const { isAuthenticated } = useAuth();
+  const [loaded, setLoaded] = useState<AccountProfile | null>(null);
+  useEffect(() => {
+    if (!isAuthenticated) {
+      profile = null;
+      return;
+    }
+    profile ??= apiRequest<AccountProfile>('/user/account').catch(() => null);
+    let live = true;
+    void profile.then((found) => live && setLoaded(found));
+    return () => {
+      live = false;
+    };
+  }, [isAuthenticated]);
+  return isAuthenticated ? loaded : null;
 }

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import type { AccountProfile } from '../../common/accounts';
-import { ChangePasswordForm } from '../accounts/ChangePasswordForm';
-import { DeleteAccount, DownloadData } from '../accounts/MyData';
-import { ProfileForm } from '../accounts/ProfileForm';
-import { NeedsJavaScript, SuccessNotice } from '../ui/FormFields';
+import { data, Link, redirect } from 'react-router';
+import { ChangePasswordForm, PASSWORD_INTENT } from '../accounts/ChangePasswordForm';
+import { DeleteAccount, DELETE_INTENT, DownloadData, EVERYWHERE_INTENT, SignOutEverywhere } from '../accounts/MyData';
+import { PROFILE_INTENT, ProfileForm } from '../accounts/ProfileForm';
+import { cookieHeaders, formFields, refusedForm, requireSupporter } from '../accounts/supporter.server';
+import type { FormAnswer } from '../lib/hooks/use-route-form';
 import { PageHeader } from '../ui/PageHeader';
-import { useSignedInRequest } from '../lib/hooks/use-signed-in-request';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/account';
 import { pageHandle } from '../lib/pages/page-handle';
@@ -20,52 +18,71 @@ const card = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm';
 
 export const handle = pageHandle('/account');
 
-export default function Page() {
-  const [deleted, setDeleted] = useState(false);
-  // Once deleted there is nothing to load, and the signed-out visitor stays on the goodbye note.
-  const load = useSignedInRequest<AccountProfile>(deleted ? null : '/user/account');
+export async function loader(args: Route.LoaderArgs) {
+  const supporter = await requireSupporter(args);
+  return { profile: await args.context.supporters.account(supporter) };
+}
 
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+/** The page's four forms, told apart by `intent`; each works without JavaScript (ADR 043). */
+export async function action(args: Route.ActionArgs) {
+  const supporter = await requireSupporter(args);
+  const { request, context } = args;
+  const fields = await formFields(request);
+  const { supporters } = context;
+  switch (fields.intent) {
+    case PROFILE_INTENT: {
+      const outcome = await supporters.updateProfile(supporter, fields);
+      if (!outcome.ok) return refusedForm(outcome, fields, PROFILE_INTENT);
+      const email = (fields.email ?? '').trim().toLowerCase();
+      const done = outcome.emailChanged ? `Saved. We sent a link to ${email}: open it to confirm your new email.` : 'Your profile is saved.';
+      return data<FormAnswer>({ intent: PROFILE_INTENT, done });
+    }
+    case PASSWORD_INTENT: {
+      const outcome = await supporters.changePassword(supporter, fields, request);
+      if (!outcome.ok) return refusedForm(outcome, fields, PASSWORD_INTENT);
+      return data<FormAnswer>({ intent: PASSWORD_INTENT, done: 'Your password has been changed. Other browsers are signed out.' }, { headers: cookieHeaders(outcome.setCookies) });
+    }
+    case EVERYWHERE_INTENT:
+      return redirect('/logout?done', { headers: cookieHeaders(await supporters.signOutEverywhere(supporter)) });
+    case DELETE_INTENT: {
+      const outcome = await supporters.deleteAccount(supporter, fields, request);
+      if (!outcome.ok) return refusedForm(outcome, fields, DELETE_INTENT);
+      return redirect('/logout?done&deleted', { headers: cookieHeaders(outcome.setCookies) });
+    }
+    default:
+      throw new Response('This form could not be read. Please reload the page and try again.', { status: 400 });
+  }
+}
+
+export default function Page({ loaderData: { profile } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Your account" />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <NeedsJavaScript />
-        {deleted ? (
-          <div className={card}>
-            <SuccessNotice>Your account has been deleted. Thank you for supporting the foundation.</SuccessNotice>
-            <Link to="/" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              Back to the home page
-            </Link>
-          </div>
-        ) : load.state === 'ready' ? (
-          <>
-            <p>
-              <Link to="/dashboard" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                ← Back to your dashboard
-              </Link>
-            </p>
-            <div className={card}>
-              <ProfileForm profile={load.data} />
-            </div>
-            <div className={card}>
-              <ChangePasswordForm />
-            </div>
-            <div className={card}>
-              <DownloadData />
-            </div>
-            <div className={`${card} border-red-200`}>
-              <DeleteAccount onDeleted={() => setDeleted(true)} />
-            </div>
-          </>
-        ) : load.state === 'failed' ? (
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-800">
-            We could not load your account just now. Please reload the page to try again.
-          </p>
-        ) : (
-          <p role="status" className="text-center text-slate-700">
-            Loading your account…
-          </p>
-        )}
+        <p>
+          <Link to="/dashboard" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            ← Back to your dashboard
+          </Link>
+        </p>
+        <div className={card}>
+          <ProfileForm profile={profile} />
+        </div>
+        <div className={card}>
+          <ChangePasswordForm />
+        </div>
+        <div className={card}>
+          <SignOutEverywhere />
+        </div>
+        <div className={card}>
+          <DownloadData />
+        </div>
+        <div className={`${card} border-red-200`}>
+          <DeleteAccount />
+        </div>
       </div>
     </>
   );

@@ -1,38 +1,40 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
+import { data, Form, Link } from 'react-router';
+import { FixErrorsNotice, FormCard, GeneralErrors, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
-import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
-import { useApiForm } from '../lib/hooks/use-api-form';
+import { useRouteForm, type FormAnswer } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/forgot';
 import { pageHandle } from '../lib/pages/page-handle';
+import { formFields, refusedForm } from '../accounts/supporter.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Forgot your password?', 'Get a link to choose a new password for your account.'),
   { name: 'robots', content: 'noindex' },
 ];
 
+const SENT = 'If an account uses that email, we have sent it a link to choose a new password. It works for one hour.';
+
+/** The same answer whether or not the email has an account (ADR 043): the email says which. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  const outcome = await context.supporters.forgotPassword({ email: fields.email ?? '' }, request);
+  if (!outcome.ok) return refusedForm(outcome, fields);
+  return data<FormAnswer>({ done: SENT });
+}
+
 export const handle = pageHandle('/forgot');
 
 export default function Page() {
-  const form = useApiForm({ email: '' });
-  const [sent, setSent] = useState<string | null>(null);
-
-  const onSubmit = form.submit(async (values) => {
-    const answer = await apiRequest<{ message: string }>('/user/forgot', { body: values });
-    setSent(answer.message);
-  });
+  const form = useRouteForm();
 
   return (
     <>
       <PageHeader title="Forgot your password?" />
       <FormCard>
-        <NeedsJavaScript />
-        {sent ? (
-          <SuccessNotice>{sent}</SuccessNotice>
+        {form.done ? (
+          <SuccessNotice>{form.done}</SuccessNotice>
         ) : (
-          <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+          <Form id={form.formId} method="post" noValidate className="space-y-4">
             <p className="text-slate-700">Enter the email of your account and we will send you a link to choose a new password.</p>
             <GeneralErrors errors={form.errors} fields={['email']} />
             <TextField label="Email" type="email" autoComplete="email" maxLength={254} required {...form.field('email')} />
@@ -40,7 +42,7 @@ export default function Page() {
             <SubmitButton busy={form.busy} busyText="Sending…">
               Send reset link
             </SubmitButton>
-          </form>
+          </Form>
         )}
         <p className="mt-6 text-center text-sm text-slate-700">
           Remembered it?{' '}

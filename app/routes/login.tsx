@@ -1,53 +1,54 @@
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useRedirectSignedIn } from '../accounts/AccountRedirects';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
+import { Form, Link, redirect, useLoaderData } from 'react-router';
+import { FixErrorsNotice, FormCard, GeneralErrors, SubmitButton, SuccessNotice, TextField } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
-import { apiRequest } from '../lib/api';
-import { logIn } from '../lib/auth';
 import { pageMeta } from '../lib/seo/meta';
-import { useApiForm } from '../lib/hooks/use-api-form';
+import { useRouteForm } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/login';
 import { pageHandle } from '../lib/pages/page-handle';
+import { cookieHeaders, formFields, redirectSignedIn, refusedForm, safeReturnPath } from '../accounts/supporter.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Log in to your profile', 'Log in to sign up for events and see your dashboard.');
 
 const FIELDS = ['email', 'password'] as const;
 
-interface LoginState {
-  newRegister?: boolean;
-  passwordReset?: boolean;
-  /** Where the visitor was going when asked to log in (same-site paths only). */
-  from?: string;
-  /** The address just registered, so it need not be typed again. */
-  email?: string;
+/** What brought the visitor here: a new account, a new password, or a page that needs them signed in. */
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const from = safeReturnPath(url.searchParams.get('from'));
+  await redirectSignedIn(args, from);
+  return {
+    from,
+    email: (url.searchParams.get('email') ?? '').slice(0, 254),
+    notice: url.searchParams.has('registered')
+      ? 'Successfully registered! You can now log in.'
+      : url.searchParams.has('reset')
+        ? 'Your password has been changed. You can now log in.'
+        : null,
+  };
 }
 
-const safeReturnPath = (from: unknown) => (typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : '/dashboard');
+/** Spec §4 login, as a session the server keeps (ADR 043): the cookies come with the redirect. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  const outcome = await context.supporters.logIn(request, { email: fields.email ?? '', password: fields.password ?? '' });
+  if (!outcome.ok) return refusedForm(outcome, fields);
+  return redirect(safeReturnPath(fields.from), { headers: cookieHeaders(outcome.setCookies) });
+}
 
 export const handle = pageHandle('/login');
 
 export default function Page() {
-  const location = useLocation();
-  const state = (location.state ?? {}) as LoginState;
-  useRedirectSignedIn(safeReturnPath(state.from));
-  const navigate = useNavigate();
-  const form = useApiForm({ email: typeof state.email === 'string' ? state.email : '', password: '' });
-
-  const onSubmit = form.submit(async (values) => {
-    const { token } = await apiRequest<{ token: string }>('/user/login', { body: values });
-    logIn(token);
-    await navigate(safeReturnPath(state.from), { replace: true });
-  });
+  const { from, email, notice } = useLoaderData<typeof loader>();
+  const form = useRouteForm(undefined, { email });
 
   return (
     <>
       <PageHeader title="Log in to your profile" />
       <FormCard>
-        <NeedsJavaScript />
-        {state.newRegister ? <SuccessNotice>Successfully registered! You can now log in.</SuccessNotice> : null}
-        {state.passwordReset ? <SuccessNotice>Your password has been changed. You can now log in.</SuccessNotice> : null}
-        <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+        {notice ? <SuccessNotice>{notice}</SuccessNotice> : null}
+        <Form id={form.formId} method="post" noValidate className="space-y-4">
+          <input type="hidden" name="from" value={from} />
           <GeneralErrors errors={form.errors} fields={FIELDS} />
           <TextField label="Email" type="email" autoComplete="email" maxLength={254} required {...form.field('email')} />
           <TextField label="Password" type="password" autoComplete="current-password" maxLength={128} required {...form.field('password')} />
@@ -60,7 +61,7 @@ export default function Page() {
           <SubmitButton busy={form.busy} busyText="Logging in…">
             Login
           </SubmitButton>
-        </form>
+        </Form>
         <p className="mt-6 text-center text-sm text-slate-700">
           New here?{' '}
           <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">

@@ -1,12 +1,12 @@
-import { Link, useNavigate, useParams } from 'react-router';
-import { FixErrorsNotice, FormCard, GeneralErrors, NeedsJavaScript, SubmitButton } from '../ui/FormFields';
+import { Form, Link, redirect } from 'react-router';
+import { FixErrorsNotice, FormCard, GeneralErrors, SubmitButton } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
-import { apiRequest } from '../lib/api';
 import { pageMeta } from '../lib/seo/meta';
-import { useApiForm } from '../lib/hooks/use-api-form';
+import { useRouteForm } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/reset-password';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
 import { pageHandle } from '../lib/pages/page-handle';
+import { formFields, refusedForm } from '../accounts/supporter.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Choose a new password', 'Set a new password for your account.'),
@@ -15,24 +15,24 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const FIELDS = ['password', 'password2'] as const;
 
+/** A new password ends every session of the account (ADR 043); the visitor logs in with it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  const outcome = await context.supporters.resetPassword({ token: params.token, password: fields.password ?? '', password2: fields.password2 ?? '' });
+  if (!outcome.ok) return refusedForm(outcome, fields);
+  return redirect('/login?reset');
+}
+
 export const handle = pageHandle('/reset/:token');
 
 export default function Page() {
-  const { token = '' } = useParams();
-  const navigate = useNavigate();
-  const form = useApiForm({ password: '', password2: '' });
-
-  const onSubmit = form.submit(async (values) => {
-    await apiRequest('/user/reset', { body: { token, ...values } });
-    await navigate('/login', { replace: true, state: { passwordReset: true } });
-  });
+  const form = useRouteForm();
 
   return (
     <>
       <PageHeader title="Choose a new password" />
       <FormCard>
-        <NeedsJavaScript />
-        <form id={form.formId} method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+        <Form id={form.formId} method="post" noValidate className="space-y-4">
           <GeneralErrors errors={form.errors} fields={FIELDS} />
           {form.errors.token ? (
             <p className="text-sm">
@@ -46,7 +46,7 @@ export default function Page() {
           <SubmitButton busy={form.busy} busyText="Saving…">
             Change password
           </SubmitButton>
-        </form>
+        </Form>
       </FormCard>
     </>
   );

@@ -65,7 +65,7 @@ function LoginPrompt({ from }: { from: string }) {
         Sign-up is for account holders, so we can send your receipt and show the team on your dashboard.
       </ModalDescription>
       <p className="mt-3">
-        <Link to="/login" state={{ from }} className="font-medium text-brand-700 underline">
+        <Link to={`/login?from=${encodeURIComponent(from)}`} className="font-medium text-brand-700 underline">
           Click here to login or signup.
         </Link>
       </p>

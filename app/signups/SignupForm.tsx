@@ -6,7 +6,7 @@ import { SIGNUP_KINDS, type SignupKind } from '../../common/signups/kinds';
 import { steakfry } from '../../common/signups/steakfry';
 import { refundPolicyText } from '../../common/signup-policy';
 import { apiRequest } from '../lib/api';
-import { useAuth } from '../lib/auth';
+import { useSignedInProfile } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
 import { useTypedBeforeHydration, type TypedValue } from '../lib/hooks/use-typed-before-hydration';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
@@ -70,7 +70,7 @@ export default function SignupForm({
   // One sign-up form per dialog, so its ids are fixed: hydration finds the very ids the server wrote.
   const id = dialogId;
   const form = useRef<HTMLFormElement>(null);
-  const { user } = useAuth();
+  const user = useSignedInProfile();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
   const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? '', event.signup.playersPerTeam ?? 4));

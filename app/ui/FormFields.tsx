@@ -1,6 +1,5 @@
 import type { FieldErrors } from '../../common/api-errors';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useHydrated } from '../lib/hooks/use-hydrated';
 
 /** Spec §5: an errored field shows its message above the input, in an alert box. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -104,17 +103,13 @@ export function NoticeBox({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The submit button of a form the page's script sends (the account forms): disabled until that
- * script runs, so a press on a slow phone never sends the form as plain HTML; what was typed meanwhile stays.
- */
+/** The submit button of the account forms, which work with or without the page's script (ADR 043). */
 export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={busy || !hydrated}
-      aria-disabled={busy || !hydrated}
+      disabled={busy}
+      aria-disabled={busy}
       className="w-full rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
     >
       {busy ? busyText : children}
@@ -122,12 +117,12 @@ export function SubmitButton({ busy, children, busyText }: { busy: boolean; chil
   );
 }
 
-/** Account forms need the browser to keep the login token; say so when scripts are off. */
+/** The pages that still work through the API from the browser (a sign-up's changes, a monthly gift's link) say so when scripts are off. */
 export function NeedsJavaScript() {
   return (
     <noscript>
       <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-        Accounts need JavaScript turned on in your browser.
+        This page needs JavaScript turned on in your browser.
       </p>
     </noscript>
   );

@@ -16,7 +16,7 @@ export interface UsersTable {
   /** Stored lower-case; unique on lower(email) too. */
   email: string;
   password_hash: string;
-  /** Login tokens issued before this moment are refused (set by a password reset). */
+  /** When the password last changed (a reset or a change ends every session, ADR 043). */
   password_changed_at: string | null;
   /** When the current email was confirmed through its emailed link; null until then (and after a change). */
   email_verified_at: string | null;
@@ -397,6 +397,19 @@ export interface StaffInvitesTable {
 export type StaffSessionStage = 'second_factor' | 'enrol' | 'full';
 
 /** Server-side staff sessions named by an HttpOnly cookie; the id is the SHA-256 of its value. */
+/** A supporter's sign-in (ADR 043): named by an HttpOnly cookie or by an API token's `sid`. */
+export interface UserSessionsTable {
+  id: string;
+  user_id: number;
+  via: 'cookie' | 'token';
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end; the idle end is last_seen_at + the idle timeout. */
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+}
+
 export interface StaffSessionsTable {
   id: string;
   staff_id: number;
@@ -501,6 +514,7 @@ export interface Database {
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_sessions: StaffSessionsTable;
+  user_sessions: UserSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;

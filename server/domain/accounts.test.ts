@@ -6,7 +6,10 @@ import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { findUserById, insertPasswordReset, insertUser } from '../db/repositories/users';
 import { createAccounts } from './accounts';
+import { createCounters } from './counters';
 import { createMailDelivery } from './mail-queue';
+import { createSignInAttempts } from './sign-in-attempts';
+import { createSupporterSessions } from './supporter-sessions';
 
 // The real argon2, watched: the test counts the hashes a reset costs.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -28,6 +31,8 @@ beforeEach(async () => {
   accounts = createAccounts({
     db,
     jwtSecret: 'x'.repeat(40),
+    sessions: createSupporterSessions({ db, jwtSecret: 'x'.repeat(40) }),
+    attempts: createSignInAttempts(createCounters(db), 'x'.repeat(40)),
     mail: createMailDelivery({
       db,
       mailer: { kind: 'outbox', send: async () => undefined, close: async () => undefined },

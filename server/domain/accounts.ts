@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import type { AccountProfile, Dashboard, TokenClaims } from '../../common/accounts';
+import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { AccountProfile, Dashboard } from '../../common/accounts';
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -38,6 +38,7 @@ import {
   type User,
 } from '../db/repositories/users';
 import { accountRecords, claimSignedOutGifts, eraseAccountRecords } from '../db/repositories/account-data';
+import { accountExistsEmail, noAccountEmail } from '../mail/templates/account-notices';
 import { emailChangedEmail } from '../mail/templates/email-changed';
 import { emailVerificationEmail } from '../mail/templates/email-verification';
 import type { Logger } from '../logger';
@@ -48,28 +49,31 @@ import type { MailSiteFacts } from '../mail/templates/site';
 import { isCommonPassword } from './common-passwords';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { parseBody } from './parse';
+import type { Attempt, SignInAttempts } from './sign-in-attempts';
+import type { SessionVia, StartedSession, SupporterSessions } from './supporter-sessions';
 
-export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_LINK_MINUTES = 60;
 export const VERIFY_LINK_HOURS = 48;
 const WRONG_CREDENTIALS = 'Email or password is incorrect.';
 const WRONG_PASSWORD = 'This password is not correct.';
 const COMMON_PASSWORD = 'This password is too common and easy to guess. Please choose another.';
 const USERNAME_TAKEN = 'This username is taken. Please choose another.';
-const EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
 const BAD_VERIFY_LINK = 'This link has expired or was already used. Log in and ask for a new one from your dashboard.';
 
-/** The authenticated caller, as read from a verified token. */
-export interface AuthUser {
-  id: number;
-  email: string;
-  first: string;
-  last: string;
+/** Who signs in, and from where: the sign-in limits and the session's note of the browser. */
+export interface SignInMeta {
+  address: string | null;
+  userAgent: string | null;
+  /** The known-device cookie the browser sent (ADR 043). */
+  device?: string | null;
 }
 
 export interface AccountsDeps {
   db: Db;
+  /** Verifies the tokens an earlier version kept in localStorage, once, to move them to a session. */
   jwtSecret: string;
+  sessions: SupporterSessions;
+  attempts: SignInAttempts;
   mail: MailDelivery;
   logger: Logger;
   /** Site name, EIN and contact details for the emails, with links on the given origin. */
@@ -78,15 +82,9 @@ export interface AccountsDeps {
   beforeDelete?: (userId: number) => Promise<void>;
 }
 
-export function gravatarUrl(email: string): string {
-  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  // d=404: no Gravatar gives an error, so the page shows the initials instead of a stock picture.
-  return `https://www.gravatar.com/avatar/${digest}?s=160&d=404`;
-}
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Changes whenever the password does, so tokens issued before a reset stop working at once. */
+/** What tokens of the version before sessions carried (`pv`): one issued before a password change is not moved to a session. */
 const passwordVersion = (user: User) => sha256(`${user.id}:${user.passwordChangedAt ?? user.createdAt}`).slice(0, 16);
 
 
@@ -99,28 +97,10 @@ function paymentState(p: PaymentFacts) {
   };
 }
 
-export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeDelete }: AccountsDeps) {
+export function createAccounts({ db, jwtSecret, sessions, attempts, mail, logger, siteFacts, beforeDelete }: AccountsDeps) {
   const key = new TextEncoder().encode(jwtSecret);
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
-
-  async function issueToken(user: User): Promise<string> {
-    const claims: TokenClaims = {
-      id: user.id,
-      first: user.first,
-      last: user.last,
-      username: user.username,
-      email: user.email,
-      avatar: gravatarUrl(user.email),
-      date: user.createdAt,
-    };
-    return new SignJWT({ ...claims, pv: passwordVersion(user) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(user.id))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS)
-      .sign(key);
-  }
 
   async function assertStrongPassword(password: string, field = 'password'): Promise<void> {
     if (isCommonPassword(password)) throw new ValidationError({ [field]: COMMON_PASSWORD });
@@ -152,9 +132,14 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
   }
 
   return {
-    async register(body: unknown, origin: string): Promise<{ id: number }> {
-      // Every problem in one answer (the form's, a common password, a taken name or email), so
-      // nobody has to send the form twice to learn about the second one.
+    /**
+     * A new account and its verification mail. When the email already has an account the answer is
+     * the same (and takes as long: the password is hashed and a mail queued either way); the mail
+     * tells the owner instead, so the form never says who has an account here (ADR 043).
+     */
+    async register(body: unknown, origin: string): Promise<void> {
+      // Every problem in one answer (the form's, a common password, a taken username), so nobody
+      // has to send the form twice to learn about the second one.
       const parsed = RegisterSchema.safeParse(body ?? {});
       const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
       const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -163,55 +148,82 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
       const username = errors.username || typeof raw.username !== 'string' ? null : raw.username.trim();
       const taken = await takenIdentities(db, email, username);
       if (taken.username) errors.username = USERNAME_TAKEN;
-      if (taken.email) errors.email = EMAIL_TAKEN;
       if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors);
       const input = parsed.data;
       const passwordHash = await hash(input.password);
       const site = await siteFacts(origin);
+      const now = new Date();
+      if (taken.email) {
+        const owner = await findUserByEmail(db, input.email);
+        await db.transaction().execute((trx) => queueMail(trx, accountExistsEmail({ to: input.email, first: owner?.first ?? '', site }), { purpose: 'account_exists' }, now));
+        mail.kick();
+        logger.info('registration with an email that has an account: the owner is told');
+        return;
+      }
       try {
         // The account and its verification mail are written together (ADR 015).
         const user = await db.transaction().execute(async (trx) => {
           const created = await insertUser(trx, { ...input, passwordHash });
-          await queueVerification(trx, created, site, new Date());
+          await queueVerification(trx, created, site, now);
           return created;
         });
         mail.kick();
         logger.info({ userId: user.id }, 'account registered');
-        return { id: user.id };
       } catch (error) {
-        // Two registrations racing for the same email or username: the unique index decides.
+        // Two registrations racing for one email or username: the unique index decides, and the
+        // loser hears what everyone hears (a lost username race shows when they log in).
         if (error instanceof DuplicateKeyError) {
-          throw new ConflictError({ email: 'An account with this email or username already exists.' });
+          logger.warn('registration lost a race for an email or username');
+          return;
         }
         throw error;
       }
     },
 
-    async login(body: unknown): Promise<{ token: string }> {
+    /**
+     * Checks a password under the sign-in limits (ADR 043); the caller opens the session. A wrong
+     * password and an unknown email answer alike, in the same time.
+     */
+    async login(body: unknown, meta: SignInMeta): Promise<User> {
       const input = parseBody(LoginSchema, body);
+      const attempt: Attempt = { email: input.email, address: meta.address, device: meta.device };
+      await attempts.assertMayTry(attempt);
       const user = await findUserByEmail(db, input.email);
       const ok = user ? await verify(user.passwordHash, input.password) : (await verify(await dummyHash, input.password), false);
-      if (!user || !ok) throw new ValidationError({ password: WRONG_CREDENTIALS });
-      return { token: await issueToken(user) };
+      if (!user || !ok) {
+        await attempts.failed(attempt);
+        throw new ValidationError({ password: WRONG_CREDENTIALS });
+      }
+      await attempts.succeeded(attempt);
+      return user;
     },
 
-    /** A valid, unexpired HS256 token of an existing user whose password has not changed since. */
-    async authenticate(authorization: string | undefined): Promise<AuthUser> {
+    /** A new session for someone who just proved who they are. */
+    startSession(user: User, via: SessionVia, meta: SignInMeta): Promise<StartedSession> {
+      return sessions.start(user, via, meta.userAgent);
+    },
+
+    /**
+     * A token an earlier version of the site kept in localStorage, moved to a session once: only
+     * if it is correctly signed, unexpired, of an existing account and issued since its password
+     * last changed. Tokens of sessions already (with `sid`) are not moved again.
+     */
+    async adoptStoredToken(authorization: string | undefined, meta: SignInMeta): Promise<StartedSession> {
       const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
       const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '');
       if (!match) throw denied();
-      let payload: JWTPayload & { id?: unknown; pv?: unknown };
+      let payload: JWTPayload & { id?: unknown; pv?: unknown; sid?: unknown };
       try {
-        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'] }));
+        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'pv'] }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw denied();
         throw error;
       }
-      if (typeof payload.id !== 'number' || !Number.isSafeInteger(payload.id)) throw denied();
+      if (typeof payload.id !== 'number' || payload.sid !== undefined) throw denied();
       const user = await findUserById(db, payload.id);
-      if (!user) throw denied();
-      if (payload.pv !== passwordVersion(user)) throw denied();
-      return { id: user.id, email: user.email, first: user.first, last: user.last };
+      if (!user || payload.pv !== passwordVersion(user)) throw denied();
+      logger.info({ userId: user.id }, 'a stored token moved to a session');
+      return sessions.start(user, 'cookie', meta.userAgent);
     },
 
     async dashboard(userId: number): Promise<Dashboard> {
@@ -242,29 +254,24 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
       };
     },
 
-    /** Always resolves the same way, so the answer never tells whether an account exists. */
+    /**
+     * Always answers the same way, in the same time: a mail is queued either way, the reset link to
+     * an account's owner, a "no account uses this email" note otherwise (ADR 043).
+     */
     async forgotPassword(body: unknown, origin: string): Promise<void> {
       const { email } = parseBody(ForgotPasswordSchema, body);
       const user = await findUserByEmail(db, email);
-      if (!user) {
-        logger.info('password reset asked for an unknown email');
-        return;
-      }
+      const site = await siteFacts(origin);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000).toISOString();
-      const site = await siteFacts(origin);
-      const message = passwordResetEmail({
-        to: user.email,
-        first: user.first,
-        resetUrl: `${site.url}/reset/${token}`,
-        expiresInMinutes: RESET_LINK_MINUTES,
-        site,
-      });
+      const message = user
+        ? passwordResetEmail({ to: user.email, first: user.first, resetUrl: `${site.url}/reset/${token}`, expiresInMinutes: RESET_LINK_MINUTES, site })
+        : noAccountEmail({ to: email, site });
       // The link and its mail are written together; the outbox delivers it (and retries), so a
-      // mail outage never fails the request, and the answer takes as long whether or not the account exists.
+      // mail outage never fails the request.
       await db.transaction().execute(async (trx) => {
-        await insertPasswordReset(trx, user.id, sha256(token), expiresAt);
-        await queueMail(trx, message, { purpose: 'password_reset', sensitive: true }, new Date());
+        if (user) await insertPasswordReset(trx, user.id, sha256(token), expiresAt);
+        await queueMail(trx, message, { purpose: user ? 'password_reset' : 'password_reset_unknown', sensitive: user !== null }, new Date());
       });
       mail.kick();
     },
@@ -286,7 +293,10 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
         await updatePassword(trx, userId, passwordHash, now);
         await expirePasswordResets(trx, userId, now);
       });
-      logger.info({ userId }, 'password reset');
+      await sessions.endAllOf(userId);
+      const user = await findUserById(db, userId);
+      if (user) await attempts.passwordReset(user.email);
+      logger.info({ userId }, 'password reset: every session ended');
     },
 
     async account(userId: number): Promise<AccountProfile> {
@@ -322,9 +332,9 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
 
     /**
      * New names, username and email under registration's rules. A new email is unverified until its
-     * link is used; the old address is told of the change. Answers a fresh token with the new claims.
+     * link is used; the old address is told of the change.
      */
-    async updateProfile(userId: number, body: unknown, origin: string): Promise<{ token: string; emailChanged: boolean }> {
+    async updateProfile(userId: number, body: unknown, origin: string): Promise<{ emailChanged: boolean }> {
       const parsed = ProfileSchema.safeParse(body ?? {});
       const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
       const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -339,26 +349,25 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
       const site = emailChanged ? await siteFacts(origin) : null;
       const now = new Date();
       try {
-        const user = await db.transaction().execute(async (trx) => {
+        await db.transaction().execute(async (trx) => {
           const updated = await updateProfile(trx, userId, parsed.data, now.toISOString());
           if (site) {
             await expireEmailVerifications(trx, userId, now.toISOString());
             await queueVerification(trx, updated, site, now);
             await queueMail(trx, emailChangedEmail({ to: before.email, first: updated.first, newEmail: updated.email, site }), { purpose: 'email_changed' }, now);
           }
-          return updated;
         });
         if (site) mail.kick();
         logger.info({ userId, emailChanged }, 'profile updated');
-        return { token: await issueToken(user), emailChanged };
+        return { emailChanged };
       } catch (error) {
         if (error instanceof DuplicateKeyError) throw new ConflictError({ email: 'Another account uses this email or username.' });
         throw error;
       }
     },
 
-    /** A new password ends every other session (its token's pv changes); this browser gets a fresh token. */
-    async changePassword(userId: number, body: unknown): Promise<{ token: string }> {
+    /** A new password ends every other session of the account: a thief's copy stops working, this browser goes on. */
+    async changePassword(userId: number, body: unknown, keepSessionId: string): Promise<void> {
       const input = parseBody(ChangePasswordSchema, body);
       const user = await userOrGone(userId);
       await assertPassword(user, input.current, 'current');
@@ -369,14 +378,30 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
         await updatePassword(trx, userId, passwordHash, now);
         await expirePasswordResets(trx, userId, now);
       });
-      logger.info({ userId }, 'password changed');
-      return { token: await issueToken(await userOrGone(userId)) };
+      await sessions.endAllOf(userId, keepSessionId);
+      logger.info({ userId }, 'password changed: every other session ended');
+    },
+
+    /** The known-device cookie's value for a browser that just signed in to this email. */
+    knownDeviceFor(email: string): string {
+      return attempts.deviceFor(email);
+    },
+
+    endSession(sessionId: string): Promise<void> {
+      return sessions.end(sessionId);
+    },
+
+    /** "Sign out everywhere": every session of the account ends, this one too. */
+    async signOutEverywhere(userId: number): Promise<number> {
+      const ended = await sessions.endAllOf(userId);
+      logger.info({ userId, ended }, 'signed out everywhere');
+      return ended;
     },
 
     /**
      * Erases the person and keeps the money (ADR 026): payments, donations, sign-ups and refunds stay
      * with their amounts and states, unowned and without name or address; the user row, its links
-     * and so every token go. The email can register again.
+     * and with it every session. The email can register again.
      */
     async deleteAccount(userId: number, body: unknown): Promise<void> {
       const { password } = parseBody(DeleteAccountSchema, body);
@@ -384,6 +409,7 @@ export function createAccounts({ db, jwtSecret, mail, logger, siteFacts, beforeD
       await assertPassword(user, password, 'password');
       await beforeDelete?.(userId);
       const now = nowIso();
+      // Its sessions go with the user row (ON DELETE CASCADE).
       await db.transaction().execute(async (trx) => {
         await eraseAccountRecords(trx, userId, user.email, now);
         await deleteUser(trx, userId);

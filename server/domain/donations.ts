@@ -10,7 +10,7 @@ import type { MailSiteFacts } from '../mail/templates/site';
 import { tributeNotificationEmail } from '../mail/templates/tribute-notification';
 import { findPlan } from '../db/repositories/giving-plans';
 import type { Logger } from '../logger';
-import type { AuthUser } from './accounts';
+import type { AuthUser } from './supporter-sessions';
 import { manageLinkOf, planGiftPaid } from './giving-plans';
 import type { PayerKeys } from './counters';
 import { parseBody } from './parse';

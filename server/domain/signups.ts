@@ -30,7 +30,7 @@ import type { Logger } from '../logger';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
 import type { MailSiteFacts } from '../mail/templates/site';
 import { signupConfirmationEmail } from '../mail/templates/signup-confirmation';
-import type { AuthUser } from './accounts';
+import type { AuthUser } from './supporter-sessions';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from './errors';
 import { parseBody } from './parse';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';

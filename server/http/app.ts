@@ -29,6 +29,8 @@ import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
 import { limitPagePosts } from './middleware/page-post-limit';
 import { clientErrorStatus, rejectMalformedPaths, rejectUnusableHosts } from './middleware/valid-path';
 import { xsrfProtection } from './middleware/xsrf';
+import { supporterCookies } from './supporter-cookies';
+import { createSupporterContext } from './supporter-context';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -84,6 +86,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     secureCookies: config.isProduction,
     secret: config.jwtSecret,
   });
+  const cookies = supporterCookies(config.isProduction);
+  const supportersFor = createSupporterContext({ accounts: services.accounts, sessions: services.supporterSessions, counters: services.counters, cookies, siteOrigin });
   let publicConfig: PublicConfig | undefined;
   const publicConfigFor = () => {
     const origin = siteOrigin();
@@ -94,6 +98,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     services,
     publicConfig: publicConfigFor(),
     contentSecurityPolicy,
+    supporters: supportersFor(ip, userAgent),
     backOffice: backOfficeFor(ip, userAgent),
     islands: pages.kind === 'none' ? null : pages.islands,
   });
@@ -191,7 +196,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   app.use(cookieParser());
   app.use(xsrfProtection({ secureCookie: config.isProduction, exempt: [PAYMENT_WEBHOOK_PATH] }));
-  app.use('/api', apiRouter(services, { logger, jsonBodyLimit: config.jsonBodyLimit, siteOrigin, clientKeySecret: config.jwtSecret }));
+  app.use('/api', apiRouter(services, { logger, jsonBodyLimit: config.jsonBodyLimit, siteOrigin, clientKeySecret: config.jwtSecret, cookies }));
 
   if (pages.kind !== 'none') {
     // Pages take GET and HEAD (POST is React Router's to answer for actions). Anything else would

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
-import { newAccount, signedIn, type Account } from './accounts';
+import { newAccount, sessionCookies, signedIn, type Account } from './accounts';
 import { EVENTS } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, test } from './fixtures';
@@ -114,7 +114,7 @@ test('download my data as a JSON file holding my account @phone', async ({ page 
   const account: Account = await signedIn(page, newAccount('export'));
   await openAccount(page);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download my data' }).click();
+  await page.getByRole('link', { name: 'Download my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('my-data.json');
   const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { account: Record<string, unknown>; donations: unknown[]; payments: unknown[] };
@@ -143,7 +143,7 @@ test('delete the account from a confirm dialog; it cannot log in afterwards @pho
   await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  expect(await sessionCookies(page)).toEqual({ session: undefined, signedIn: undefined });
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/login');

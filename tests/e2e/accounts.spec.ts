@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
-import { fillRegisterForm, newAccount, registerViaApi, signedIn } from './accounts';
-import { content, EVENTS } from './content';
+import { fillRegisterForm, newAccount, registerViaApi, sessionCookies, signedIn } from './accounts';
+import { content } from './content';
 import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, fakeToken, isPhone, storeTokenBeforeLoad, test } from './fixtures';
 
@@ -24,7 +24,7 @@ test('register → success message → log in → dashboard → log out', async 
   await fillRegisterForm(page, account);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?registered/);
   await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
   // The address just registered is already filled in.
   await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(account.email);
@@ -41,14 +41,23 @@ test('register → success message → log in → dashboard → log out', async 
   await expect(page.getByText('No events', { exact: true })).toBeVisible();
   // No Gravatar for this address: the initials stand in for the picture.
   await expect(page.getByRole('img', { name: 'Initials of Ada Lovelace' })).toHaveText('AL');
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toMatch(/^ey/);
+  // The session is an HttpOnly cookie no script can read; nothing is kept in localStorage (ADR 043).
+  const { session, signedIn: mark } = await sessionCookies(page);
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(mark?.httpOnly).toBe(false);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )session=/);
 
   const nav = await openMenu(page);
   await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/logout$/);
   await expect(page.getByRole('heading', { name: 'Successfully logged out' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  expect(await sessionCookies(page)).toEqual({ session: undefined, signedIn: undefined });
+  // The server ended the session: the menu shows Log in again.
+  const after = await openMenu(page);
+  await expect(after.getByRole('link', { name: 'Log in' })).toBeVisible();
+  if (isPhone(page)) await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: content.home.mission.heading })).toBeVisible();
@@ -100,7 +109,9 @@ test('a wrong password gets one message that does not say which part was wrong @
   await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
   await expect(page.getByText('Please fix the error(s) above.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  expect((await sessionCookies(page)).session).toBeUndefined();
+  // What was typed stays, but never the password.
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(account.email);
 });
 
 test('keyboard only: tab through the register form and press Enter @desktop', async ({ page }) => {
@@ -113,7 +124,7 @@ test('keyboard only: tab through the register form and press Enter @desktop', as
   }
   await expect(page.getByRole('button', { name: 'Sign Up' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?registered/);
   await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
 });
 
@@ -130,32 +141,42 @@ test('signed-in visitors opening Login or Register go to the dashboard; signed-o
   await expect(page.getByText('No donations')).toBeVisible();
 });
 
-test('an expired token is dropped on start-up and the visitor lands on Login @phone', async ({ page }) => {
-  await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'old', exp: Math.floor(Date.now() / 1000) - 60 }));
+test('a token an earlier version left in localStorage is handed to the server once and dropped; refused, it leads to Login @phone', async ({ page }) => {
+  await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'old', pv: 'x', exp: Math.floor(Date.now() / 1000) + 60 }));
+  const handedOver = page.waitForRequest((request) => request.url().endsWith('/api/user/session') && request.method() === 'POST');
   await page.goto('/events');
+  expect((await handedOver).headers().authorization).toMatch(/^Bearer /);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('a token that expires while the page is open logs out and goes to Login @phone', async ({ page }) => {
-  // The page's clock, not the machine's speed, decides when the minute is up.
-  await page.clock.install();
-  await storeTokenBeforeLoad(page, fakeToken({ id: 1, first: 'soon', exp: Math.floor(Date.now() / 1000) + 60 }));
-  // A page React runs watches the token while it is open.
-  await page.goto(`/events/${EVENTS.golf.eventNumber}`);
-  await expect(page).toHaveURL(new RegExp(`/events/${EVENTS.golf.eventNumber}$`));
-  await expect(page.locator('html[data-auth="in"]')).toHaveCount(1);
-  await page.clock.fastForward(61_000);
+test('a session ended on another device sends the dashboard to Login and the links to signed out @phone', async ({ page, browser }) => {
+  const account = await signedIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('No donations')).toBeVisible();
+  // The same account, signed in elsewhere, signs out everywhere.
+  const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const other = await elsewhere.newPage();
+  await other.request.post('/login', { form: { email: account.email, password: account.password }, maxRedirects: 0 });
+  await other.goto('/account');
+  await other.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(other).toHaveURL(/\/logout\?done/);
+  await elsewhere.close();
+
+  await page.reload();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  await expect(page.locator('html[data-auth="out"]')).toHaveCount(1);
 });
 
-test('a token the server refuses (e.g. forged) on the dashboard logs out and goes to Login @phone', async ({ page }) => {
+test('a forged session cookie opens nothing: the dashboard goes to Login @phone', async ({ page }) => {
   await page.goto('/events');
-  await page.evaluate((t) => localStorage.setItem('jwtToken', t), fakeToken({ id: 1, first: 'forged', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  await page.context().addCookies([
+    { name: 'session', value: 'forged-forged-forged-forged-forged-forged-000', url: page.url(), httpOnly: true },
+    { name: 'signed_in', value: '1', url: page.url() },
+  ]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+  expect(await sessionCookies(page)).toEqual({ session: undefined, signedIn: undefined });
 });
 
 test('the account links are right before the app starts: no flash of Log in for a signed-in visitor @phone', async ({ page, pageErrors }) => {
@@ -197,7 +218,7 @@ test('password reset through the emailed link @phone', async ({ page }) => {
   await page.getByRole('main').getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
   await page.getByRole('main').getByLabel('Re-enter new password').fill('a-brand-new-secret');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?reset$/);
   await expect(page.getByText('Your password has been changed. You can now log in.')).toBeVisible();
   await page.getByRole('main').getByLabel('Email').fill(account.email);
   await page.getByRole('main').getByLabel('Password').fill('a-brand-new-secret');
@@ -228,4 +249,39 @@ test('the signed-in dashboard has no axe violations', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page.getByText('No donations')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('register, log in, edit the profile and log out all work as plain forms (ADR 043) @desktop', async ({ page }) => {
+    const account = newAccount('nojs');
+    await page.goto('/register');
+    await fillRegisterForm(page, account);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/login\?registered/);
+    await expect(page.getByText('Successfully registered! You can now log in.')).toBeVisible();
+    await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(account.email);
+
+    await page.getByRole('main').getByLabel('Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
+    await page.getByRole('main').getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+    await expect(page.getByText('No donations')).toBeVisible();
+
+    await page.goto('/account');
+    await page.getByRole('main').getByLabel('First name').fill('Augusta');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Augusta Lovelace' })).toBeVisible();
+
+    await page.goto('/logout');
+    await expect(page.getByRole('heading', { name: 'Successfully logged out' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });

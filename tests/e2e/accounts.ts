@@ -41,15 +41,16 @@ export async function registerViaApi(page: Page, account: Account): Promise<void
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Registers and logs in through the API and stores the token the way the login page does. */
+/** Registers through the API and logs in by posting the login page's form: the browser keeps the session cookie (ADR 043). */
 export async function signedIn(page: Page, account: Account = newAccount()): Promise<Account> {
   await registerViaApi(page, account);
-  const res = await page.request.post('/api/user/login', {
-    data: { email: account.email, password: account.password },
-    headers: await xsrfHeader(page),
-  });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await page.evaluate((t) => localStorage.setItem('jwtToken', t), token);
+  const res = await page.request.post('/login', { form: { email: account.email, password: account.password }, maxRedirects: 0 });
+  expect(res.status(), await res.text()).toBe(302);
   return account;
+}
+
+/** The supporter's cookies in this browser: the HttpOnly session and the script-readable mark. */
+export async function sessionCookies(page: Page) {
+  const cookies = await page.context().cookies();
+  return { session: cookies.find((c) => c.name === 'session'), signedIn: cookies.find((c) => c.name === 'signed_in') };
 }

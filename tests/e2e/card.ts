@@ -13,9 +13,9 @@ export async function fillCard(dialog: Locator, number = '4242 4242 4242 4242') 
 
 /** Calls the public API as the signed-in supporter on this page does, and pays with the test card. */
 export async function payViaApi(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
+  // The session cookie goes with page.request, as with the page's own calls.
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  const headers = { 'x-xsrf-token': xsrf };
   const intent = await page.request.post(`/api/stripe/${path}`, { data: body, headers });
   expect(intent.status(), await intent.text()).toBe(201);
   const { clientSecret } = (await intent.json()) as { clientSecret: string };

@@ -10,6 +10,8 @@ function isExpectedFailure(text: string, url: string): boolean {
   if (url.startsWith('https://www.gravatar.com/avatar/')) return true;
   const pathname = new URL(url, 'http://x').pathname;
   if (/\/api\//.test(pathname)) return /status of 4\d\d/.test(text);
+  // An account form answered with field errors or a sign-in limit (ADR 043).
+  if (/^\/(login|register|forgot|account|reset\/[^/]+)(\.data)?$/.test(pathname)) return /status of (400|401|409|429)/.test(text);
   // A back-office form answered with field errors (400) or a sign-in limit (429).
   return pathname.startsWith('/admin') && /status of (400|429)/.test(text);
 }

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { FIXTURE_ANCHOR_DATE } from '../fixtures/fixture-content';
+import { newAccount, registerViaApi } from './accounts';
 import { content, EVENTS } from './content';
 import { startEmptySite } from './empty-site';
-import { expect, fakeToken, holdScripts, hydrate, isPhone, test } from './fixtures';
+import { expect, holdScripts, hydrate, isPhone, test } from './fixtures';
 
 const { golf, gaming, benefit, pastGolf, pastBenefit } = EVENTS;
 /** In the fixture, events dated before the anchor are past ones; the rest are upcoming. */
@@ -191,16 +192,20 @@ test.describe('Events', () => {
     await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toHaveCount(0);
   });
 
-  test('pressing Sign up while signed out shows the login prompt; signed in, no prompt', async ({ page }) => {
+  test('pressing Sign up while signed out shows the login prompt, which logs in and comes back; signed in, no prompt', async ({ page }) => {
+    const account = newAccount('prompt');
+    await registerViaApi(page, account);
     await page.goto(`/events/${golf.eventNumber}`);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     const prompt = page.getByRole('link', { name: 'Click here to login or signup.' });
-    await expect(prompt).toHaveAttribute('href', '/login');
+    await expect(prompt).toHaveAttribute('href', `/login?from=${encodeURIComponent(`/events/${golf.eventNumber}`)}`);
     await prompt.click();
-    await expect(page).toHaveURL(/\/login$/);
-
-    await page.evaluate((token) => localStorage.setItem('jwtToken', token), fakeToken({ id: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
-    await page.goto(`/events/${golf.eventNumber}`);
+    await expect(page).toHaveURL(/\/login\?from=/);
+    await page.getByRole('main').getByLabel('Email').fill(account.email);
+    await page.getByRole('main').getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // Back where the visitor was going.
+    await expect(page).toHaveURL(new RegExp(`/events/${golf.eventNumber}$`));
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveCount(0);
   });

@@ -72,7 +72,8 @@ test('a signed-out donor changes and stops a monthly gift from the link in the r
     link = /https?:\/\/\S+\/giving\/manage\?plan=\d+&sig=[\w-]+/.exec(receipt!.text)![0];
   }).toPass({ timeout: 10_000 });
   const url = new URL(link);
-  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies({ name: 'session' });
+  await page.context().clearCookies({ name: 'signed_in' });
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole('heading', { name: 'Your monthly gift', level: 1 })).toBeVisible();
   const gift = page.getByTestId('monthly-gift');

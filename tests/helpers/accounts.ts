@@ -23,6 +23,17 @@ export async function signedInUser(client: ApiClient, label = 'user') {
   return { account, token, authorization: { authorization: `Bearer ${token}` } };
 }
 
+/** A registered account logged in through the login page's form, as a browser: the client holds its session cookie (ADR 043). */
+export async function browserSignedIn(client: ApiClient, label = 'user') {
+  const user = await signedInUser(client, label);
+  const res = await client.request('POST', '/login', {
+    body: new URLSearchParams({ email: user.account.email, password: user.account.password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(res.status, res.text.slice(0, 200)).toBe(302);
+  return user;
+}
+
 export const CARDS = {
   ok: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

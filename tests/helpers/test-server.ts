@@ -109,6 +109,8 @@ export function nextLoopbackAddress(): string {
 export interface ApiResponse {
   status: number;
   headers: Headers;
+  /** Each Set-Cookie header as sent. */
+  setCookies: string[];
   text: string;
   json: Record<string, unknown> & unknown[];
 }
@@ -124,6 +126,16 @@ export class ApiClient {
 
   get xsrfToken(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
+  }
+
+  /** The value of a cookie the server set, or undefined. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Keeps a cookie as if the server had set it (a browser's state from an earlier visit). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 
   async request(method: string, urlPath: string, init: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {}): Promise<ApiResponse> {
@@ -147,7 +159,7 @@ export class ApiClient {
     } catch {
       // not JSON (a page)
     }
-    return { status: response.status, headers: response.headers, text: response.text, json: json as Record<string, unknown> & unknown[] };
+    return { status: response.status, headers: response.headers, setCookies: response.setCookies, text: response.text, json: json as Record<string, unknown> & unknown[] };
   }
 
   get(urlPath: string) {

@@ -7,9 +7,12 @@ import { apiRouter } from '../../server/http/api/index';
 import { buildOpenApiDocument } from '../../server/http/api/openapi/document';
 import { CARDS, GOOD_CARD, payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent } from '../helpers/events';
+import { SignJWT } from 'jose';
+import { createHash } from 'node:crypto';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { waitForMail } from '../helpers/outbox';
 import { startTestServer, type ApiClient, type ApiResponse, type TestServer } from '../helpers/test-server';
+import { supporterCookies } from '../../server/http/supporter-cookies';
 
 /**
  * The API as a contract (issue 15, ADR 035): GET /api/openapi.json is valid OpenAPI 3.1 and lists
@@ -139,6 +142,15 @@ type Contract = ReturnType<typeof contractOf>;
 let unique = 0;
 const tag = () => `${Date.now().toString(36)}${(unique++).toString(36)}`;
 const email = (who: string) => `${who}.${tag()}@example.org`;
+
+/** A token as the version before sessions signed it (localStorage.jwtToken): `pv`, no `sid`. */
+async function legacyToken(secret: string, user: { id: number; createdAt: string }): Promise<string> {
+  const pv = createHash('sha256').update(`${user.id}:${user.createdAt}`).digest('hex').slice(0, 16);
+  return new SignJWT({ id: user.id, pv })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
+}
 
 async function visitor(on: TestServer = server): Promise<ApiClient> {
   const client = on.client();
@@ -289,7 +301,9 @@ const CONTRACTS: Record<string, (c: Contract) => Promise<void>> = {
     const client = await visitor();
     const account = { first: 'Ann', last: 'Lee', username: `ann_${tag()}`, email: email('ann'), password: 'analytical-engine-1843', password2: 'analytical-engine-1843' };
     c.ok(await client.post('/api/user/register', account), account);
-    c.refused(await client.post('/api/user/register', { ...account, username: `ann_${tag()}` }));
+    // The same email again: the same answer, so the call never tells who has an account (ADR 043).
+    c.ok(await client.post('/api/user/register', { ...account, username: `ann_${tag()}` }));
+    c.refused(await client.post('/api/user/register', { ...account, email: email('ann2') }));
     const { email: _email, ...noEmail } = { ...account, username: `ann_${tag()}` };
     c.refused(await client.post('/api/user/register', noEmail), noEmail);
   },
@@ -299,6 +313,26 @@ const CONTRACTS: Record<string, (c: Contract) => Promise<void>> = {
     c.ok(await me.client.post('/api/user/login', credentials), credentials);
     c.refused(await me.client.post('/api/user/login', { ...credentials, password: 'not-the-password' }));
     c.refused(await me.client.post('/api/user/login', { email: 42 }), { email: 42 });
+  },
+  async moveStoredToken(c) {
+    const me = await member('stored');
+    const user = (await server.db.selectFrom('users').selectAll().where('email', '=', me.user.account.email).executeTakeFirstOrThrow());
+    const stored = await legacyToken(server.config.jwtSecret, { id: user.id, createdAt: user.created_at });
+    const moved = await me.client.request('POST', '/api/user/session', { headers: { authorization: `Bearer ${stored}` } });
+    c.ok(moved);
+    c.refused(await me.client.request('POST', '/api/user/session', { headers: { authorization: 'Bearer not.a.token' } }));
+    // A session's own token is not an earlier version's.
+    c.refused(await me.client.request('POST', '/api/user/session', { headers: me.headers }));
+  },
+  async logout(c) {
+    const me = await member('logout');
+    c.ok(await me.post('/api/user/logout'));
+    c.refused(await me.post('/api/user/logout'));
+  },
+  async signOutEverywhere(c) {
+    const me = await member('everywhere');
+    c.ok(await me.post('/api/user/sign-out-everywhere'));
+    c.refused(await me.post('/api/user/sign-out-everywhere'));
   },
   async getDashboard(c) {
     const dashboard = await rich.get('/api/user/dashboard');
@@ -585,7 +619,7 @@ describe('the API document', () => {
   });
 
   it('lists every route the /api routers mount, and nothing they do not', () => {
-    const router = apiRouter(server.services, { logger: server.logger, jsonBodyLimit: '100kb', siteOrigin: () => server.url, clientKeySecret: 'contract-test-secret' });
+    const router = apiRouter(server.services, { logger: server.logger, jsonBodyLimit: '100kb', siteOrigin: () => server.url, clientKeySecret: 'contract-test-secret', cookies: supporterCookies(false) });
     const mounted = mountedRoutes(router, '/api');
     expect(mounted.length).toBeGreaterThan(30);
     expect(new Set(mounted).size).toBe(mounted.length);

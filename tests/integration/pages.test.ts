@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureEvent } from '../fixtures/fixture-content';
+import { browserSignedIn } from '../helpers/accounts';
 import { startTestServer, testContent, type TestServer } from '../helpers/test-server';
 import { yearInFoundationZone } from '../../common/dates';
 
@@ -40,9 +41,14 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/logout', /Successfully logged out/],
 ];
 
+/** Pages for a signed-in supporter: the session cookie is read on the server (ADR 043). */
+const SIGNED_IN = new Set(['/account', '/dashboard', '/logout']);
+
 describe('server-rendered pages', () => {
   it.each(ROUTES)('%s renders with its heading, the shell and the footer', async (path, heading) => {
-    const res = await server.client().get(path);
+    const client = server.client();
+    if (SIGNED_IN.has(path)) await browserSignedIn(client, 'pages');
+    const res = await client.get(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.text).toMatch(heading);
@@ -52,6 +58,12 @@ describe('server-rendered pages', () => {
     expect(res.text).toContain(content.site.ein);
     expect(res.text).toMatch(/<title>[^<]+<\/title>/);
     expect(res.text).toContain(`<link rel="canonical" href="${server.url}${path === '/' ? '/' : path}"/>`);
+  });
+
+  it.each([...SIGNED_IN])('%s sends a visitor who is not signed in to /login', async (path) => {
+    const res = await server.client().get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
   });
 
   it('a gallery from the index resolves, with its photos', async () => {

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest } from '../api';
-import { logOut, useAuth } from '../auth';
+import { signInChanged, useAuth } from '../auth';
 import { useHydrated } from './use-hydrated';
 
 export type SignedInRequest<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: ApiError };
 
 /**
- * Loads one of the signed-in supporter's own resources once the page is hydrated (the token lives
- * in the browser). No token, or one the server no longer accepts (expired, password changed),
- * sends the visitor to the login page. A null path loads nothing.
+ * Loads one of the signed-in supporter's own resources once the page is hydrated. Signed out, or a
+ * session the server has ended (logged out elsewhere, a new password), sends the visitor to the
+ * login page. A null path loads nothing.
  */
 export function useSignedInRequest<T>(path: string | null): SignedInRequest<T> {
   const { isAuthenticated } = useAuth();
@@ -29,7 +29,7 @@ export function useSignedInRequest<T>(path: string | null): SignedInRequest<T> {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) {
-          logOut();
+          signInChanged(); // the 401 cleared the cookies of the ended session
           void navigate('/login', { replace: true });
           return;
         }

@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import type { ServerServices } from '../../services';
-import { bearerAuth } from '../middleware/auth';
+import type { SupporterAuth } from '../middleware/auth';
 
 /**
  * Monthly gifts (ADR 027): the signed link's calls (no sign-in; the link's signature is the key)
  * and the signed-in donor's own plans. Each answers the plan as the donor sees it.
  */
-export function givingRouter({ accounts, givingPlans }: ServerServices): Router {
+export function givingRouter({ givingPlans }: ServerServices, { requireUser }: SupporterAuth): Router {
   const router = Router();
-  const { requireUser } = bearerAuth(accounts);
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'private, no-store');
     next();

@@ -2,7 +2,9 @@ import express, { Router } from 'express';
 import type { Logger } from '../../logger';
 import type { ServerServices } from '../../services';
 import { clientKeyOf } from '../middleware/client-key';
+import { supporterAuth } from '../middleware/auth';
 import { createRateLimits } from '../middleware/rate-limits';
+import type { SupporterCookies } from '../supporter-cookies';
 import { contentRouter } from './content';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { eventsRouter } from './events';
@@ -21,11 +23,14 @@ export interface ApiOptions {
   siteOrigin: () => string;
   /** Keys the hash under which visitors' addresses are kept with their payments. */
   clientKeySecret: string;
+  /** The supporter's session cookies, as the pages set them. */
+  cookies: SupporterCookies;
 }
 
 /** Every /api route; one file per resource. */
-export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, siteOrigin, clientKeySecret }: ApiOptions): Router {
+export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, siteOrigin, clientKeySecret, cookies }: ApiOptions): Router {
   const api = Router();
+  const auth = supporterAuth(services.supporterSessions, cookies);
   const limits = createRateLimits(services.counters);
   const clientKey = clientKeyOf(clientKeySecret);
   // The webhook's signature covers the exact bytes, so it reads the raw body before JSON parsing.
@@ -37,10 +42,10 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.get('/openapi.json', openApiRoute);
   api.use('/content', contentRouter(services));
   api.use('/events', eventsRouter(services));
-  api.use('/user', usersRouter(services, { siteOrigin, limits }));
-  api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
-  api.use(receiptsRouter(services));
-  api.use('/giving', givingRouter(services));
+  api.use('/user', usersRouter(services, { siteOrigin, limits, auth, cookies }));
+  api.use('/stripe', paymentsRouter(services, { limits, clientKey, auth }));
+  api.use(receiptsRouter(services, auth));
+  api.use('/giving', givingRouter(services, auth));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

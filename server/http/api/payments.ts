@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { ServerServices } from '../../services';
-import { bearerAuth } from '../middleware/auth';
+import type { SupporterAuth } from '../middleware/auth';
 import type { RateLimits } from '../middleware/rate-limits';
 
 /**
@@ -8,11 +8,11 @@ import type { RateLimits } from '../middleware/rate-limits';
  * paths are written out so a search for a call's name finds its route.
  */
 export function paymentsRouter(
-  { accounts, donations, signups }: ServerServices,
-  { limits, clientKey }: { limits: RateLimits; clientKey: (req: Request) => string | null },
+  { donations, signups }: ServerServices,
+  { limits, clientKey, auth }: { limits: RateLimits; clientKey: (req: Request) => string | null; auth: SupporterAuth },
 ): Router {
   const router = Router();
-  const { optionalUser, requireSignedIn } = bearerAuth(accounts);
+  const { optionalUser, requireSignedIn } = auth;
   const donationIntents = limits.paymentIntents('donation');
   const signupIntents = limits.paymentIntents('signup');
   const saves = limits.paymentSaves();

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { NotFoundError } from '../../domain/errors';
 import type { ServerServices } from '../../services';
-import { bearerAuth } from '../middleware/auth';
+import type { SupporterAuth } from '../middleware/auth';
 
 const NOT_A_LINK = 'This link does not open a receipt. Please use the link in your email, or sign in and open it from your dashboard.';
 
@@ -18,12 +18,11 @@ function sendPdf(res: Response, file: { bytes: Uint8Array; filename: string }): 
 }
 
 /**
- * Receipts and year-end statements (ADR 025): the owner's list and each receipt by Bearer token;
+ * Receipts and year-end statements (ADR 025): the owner's list and each receipt when signed in;
  * the PDFs by signed link, so the dashboard and the emails can offer a plain download link.
  */
-export function receiptsRouter({ accounts, receipts }: ServerServices): Router {
+export function receiptsRouter({ receipts }: ServerServices, { requireUser }: SupporterAuth): Router {
   const router = Router();
-  const { requireUser } = bearerAuth(accounts);
 
   router.get('/user/receipts', requireUser, async (req, res) => {
     res.set('Cache-Control', 'private, no-store');

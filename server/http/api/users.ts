@@ -1,25 +1,64 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { SignInMeta } from '../../domain/accounts';
+import type { StartedSession } from '../../domain/supporter-sessions';
 import type { ServerServices } from '../../services';
-import { bearerAuth } from '../middleware/auth';
+import type { SupporterAuth } from '../middleware/auth';
 import type { RateLimits } from '../middleware/rate-limits';
+import type { SupporterCookies } from '../supporter-cookies';
 
 const FORGOT_ANSWER = {
   message: 'If an account uses that email, we have sent it a link to choose a new password. It works for one hour.',
 };
 
-/** Spec §7 user calls, plus password reset, the account's own controls (ADR 026) and its sign-ups (ADR 024). */
-export function usersRouter({ accounts, signupChanges }: ServerServices, { siteOrigin, limits }: { siteOrigin: () => string; limits: RateLimits }): Router {
+const REGISTER_ANSWER = { success: true, message: 'Thank you for signing up. We have sent you an email: open it to confirm your address, then log in.' };
+
+/**
+ * Spec §7 user calls, plus password reset, the account's own controls (ADR 026), its sign-ups
+ * (ADR 024) and its sessions (ADR 043): every call here works with the site's cookie or a Bearer token.
+ */
+export function usersRouter(
+  { accounts, signupChanges }: ServerServices,
+  { siteOrigin, limits, auth, cookies }: { siteOrigin: () => string; limits: RateLimits; auth: SupporterAuth; cookies: SupporterCookies },
+): Router {
   const router = Router();
-  const { requireUser } = bearerAuth(accounts);
+  const { requireUser } = auth;
+  const meta = (req: Request): SignInMeta => ({ address: req.ip ?? null, userAgent: req.get('user-agent') ?? null, device: cookies.device(req.get('cookie')) });
+  /** A browser gets its cookies; an API client the token (spec §7: `token` in the answer). */
+  const handOver = (res: Response, started: StartedSession) => {
+    if (started.session.via === 'cookie') {
+      res.append('Set-Cookie', cookies.signIn(started));
+      return {};
+    }
+    return { token: started.secret };
+  };
 
   router.post('/register', ...limits.register(), async (req, res) => {
     await accounts.register(req.body, siteOrigin());
-    res.status(201).json({ success: true });
+    res.status(201).json(REGISTER_ANSWER);
   });
 
-  router.post('/login', ...limits.login(), async (req, res) => {
+  router.post('/login', async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await accounts.login(req.body));
+    const user = await accounts.login(req.body, meta(req));
+    res.json(handOver(res, await accounts.startSession(user, 'token', meta(req))));
+  });
+
+  // A token an earlier version kept in localStorage becomes this browser's session, once (ADR 043).
+  router.post('/session', ...limits.tokenMoves(), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ success: true, ...handOver(res, await accounts.adoptStoredToken(req.get('authorization'), meta(req))) });
+  });
+
+  router.post('/logout', requireUser, async (req, res) => {
+    await accounts.endSession(req.supporterSession!.id);
+    if (req.supporterSession!.via === 'cookie') res.append('Set-Cookie', cookies.signOut());
+    res.set('Cache-Control', 'no-store').json({ message: 'You are logged out.' });
+  });
+
+  router.post('/sign-out-everywhere', requireUser, async (req, res) => {
+    await accounts.signOutEverywhere(req.user!.id);
+    res.append('Set-Cookie', cookies.signOut());
+    res.set('Cache-Control', 'no-store').json({ message: 'You are logged out on every device.' });
   });
 
   router.get('/dashboard', requireUser, async (req, res) => {
@@ -75,11 +114,13 @@ export function usersRouter({ accounts, signupChanges }: ServerServices, { siteO
 
   router.post('/password', requireUser, ...limits.passwordConfirmed(), async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await accounts.changePassword(req.user!.id, req.body));
+    await accounts.changePassword(req.user!.id, req.body, req.supporterSession!.id);
+    res.json({ message: 'Your password has been changed. You are logged out on every other device.' });
   });
 
   router.post('/delete', requireUser, ...limits.passwordConfirmed(), async (req, res) => {
     await accounts.deleteAccount(req.user!.id, req.body);
+    res.append('Set-Cookie', cookies.signOut());
     res.json({ message: 'Your account has been deleted.' });
   });
 

@@ -1,38 +1,60 @@
-import type { RequestHandler } from 'express';
-import type { Accounts, AuthUser } from '../../domain/accounts';
+import type { RequestHandler, Response, Request } from 'express';
 import { UnauthorizedError } from '../../domain/errors';
+import type { AuthUser, SupporterSession, SupporterSessions } from '../../domain/supporter-sessions';
+import type { SupporterCookies } from '../supporter-cookies';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by the bearer middleware when the Authorization header carries a valid token. */
+    /** Set when the request carries a live supporter session (cookie or Bearer token). */
     user?: AuthUser;
+    supporterSession?: SupporterSession;
   }
 }
 
-/** Bearer-token checks (spec §4: `Authorization: Bearer <jwtToken>`). */
-export function bearerAuth(accounts: Accounts) {
-  /** No valid token: 401, with `message` in field `auth` when given (sign-ups say to log in). */
-  const requireToken =
+/**
+ * Who is calling /api: an `Authorization: Bearer` token (spec §4, for API clients) or the site's
+ * session cookie (ADR 043). A bad token is a 401 even beside a good cookie; an ended session's
+ * cookies are cleared on the way.
+ */
+export function supporterAuth(sessions: SupporterSessions, cookies: SupporterCookies) {
+  async function sessionOf(req: Request, res: Response): Promise<SupporterSession | null> {
+    const authorization = req.get('authorization');
+    if (authorization) return sessions.fromBearer(authorization);
+    const session = await sessions.fromCookie(cookies.session(req.get('cookie')));
+    if (!session && cookies.marked(req.get('cookie'))) res.append('Set-Cookie', cookies.signOut());
+    return session;
+  }
+  const identify = (req: Request, session: SupporterSession) => {
+    req.supporterSession = session;
+    req.user = { id: session.user.id, email: session.user.email, first: session.user.first, last: session.user.last };
+  };
+
+  /** No live session: 401, with `message` in field `auth` when given (sign-ups say to log in). */
+  const requireSession =
     (message?: string): RequestHandler =>
-    async (req, _res, next) => {
+    async (req, res, next) => {
       try {
-        req.user = await accounts.authenticate(req.get('authorization'));
+        const session = await sessionOf(req, res);
+        if (!session) throw new UnauthorizedError({ auth: 'Please log in again.' });
+        identify(req, session);
         next();
       } catch (error) {
         next(message && error instanceof UnauthorizedError ? new UnauthorizedError({ auth: message }) : error);
       }
     };
-  /** A valid token identifies the caller; none or a bad one means an anonymous caller. */
-  const optionalUser: RequestHandler = async (req, _res, next) => {
-    if (!req.get('authorization')) return next();
+  /** A live session identifies the caller; none or a bad one means an anonymous caller. */
+  const optionalUser: RequestHandler = async (req, res, next) => {
     try {
-      req.user = await accounts.authenticate(req.get('authorization'));
+      const session = await sessionOf(req, res);
+      if (session) identify(req, session);
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) return next(error);
     }
     next();
   };
-  const requireUser = requireToken();
-  const requireSignedIn = requireToken('Please log in or sign up to register for this event.');
+  const requireUser = requireSession();
+  const requireSignedIn = requireSession('Please log in or sign up to register for this event.');
   return { requireUser, optionalUser, requireSignedIn };
 }
+
+export type SupporterAuth = ReturnType<typeof supporterAuth>;

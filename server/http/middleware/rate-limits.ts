@@ -76,16 +76,10 @@ export function createRateLimits(counters: Counters) {
   }
 
   return {
-    /**
-     * At most 10 failed logins per 15 minutes from one address and, separately, against one
-     * account (so a botnet cannot guess one person's password either). Successes do not count.
-     */
-    login(): RequestHandler[] {
-      const message = (req: Request) => ({ auth: `Too many failed log-in attempts. Please try again ${retryIn(req)}.` });
-      return [
-        limiter('login-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message }),
-        limiter('login-account', { limit: 10, skipSuccessfulRequests: true, keyGenerator: emailKey, message }),
-      ];
+    /** Stored tokens moved to a session (once per browser): a few failures per address. Wrong passwords are the domain's (sign-in-attempts.ts). */
+    tokenMoves(): RequestHandler[] {
+      const message = (req: Request) => ({ auth: `Too many attempts. Please try again ${retryIn(req)}.` });
+      return [limiter('token-move-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
     /** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */

@@ -88,11 +88,12 @@ export const SiteContent = exactly<SitePage[]>()(
 // Accounts
 // ---------------------------------------------------------------------------
 
-export const Registered = z.strictObject({ success: z.literal(true) });
+export const Registered = z.strictObject({ success: z.literal(true), message: z.string() });
 export const Message = z.strictObject({ message: z.string() });
-export const LoggedIn = exactly<Awaited<ReturnType<Accounts['login']>>>()(z.strictObject({ token: Token }));
+export const LoggedIn = z.strictObject({ token: Token });
+export const MovedToSession = z.strictObject({ success: z.literal(true) });
 export const ProfileChanged = exactly<Awaited<ReturnType<Accounts['updateProfile']>>>()(
-  z.strictObject({ token: Token, emailChanged: z.boolean().meta({ description: 'The new email waits for its verification link.' }) }),
+  z.strictObject({ emailChanged: z.boolean().meta({ description: 'The new email waits for its verification link.' }) }),
 );
 export const Account = exactly<AccountProfile>()(
   z.strictObject({ first: z.string(), last: z.string(), username: z.string(), email: z.string(), emailVerified: z.boolean() }),

@@ -95,9 +95,9 @@ const BAD_BODY = answers.errorOf('body');
 /** Security requirements (OR of ANDs): Bearer where it is asked for, and the double-submit XSRF pair on unsafe calls. */
 function securityOf(op: Operation): Record<string, string[]>[] {
   const xsrf: Record<string, string[]> = UNSAFE.has(op.method) && op.access !== 'stripe' ? { xsrfCookie: [], xsrfHeader: [] } : {};
-  const signedIn = { bearer: [], ...xsrf };
-  if (op.access === 'bearer') return [signedIn];
-  if (op.access === 'optional-bearer') return [signedIn, xsrf];
+  const signedIn = [{ bearer: [], ...xsrf }, { session: [], ...xsrf }];
+  if (op.access === 'bearer') return signedIn;
+  if (op.access === 'optional-bearer') return [...signedIn, xsrf];
   return Object.keys(xsrf).length > 0 ? [xsrf] : [];
 }
 
@@ -210,7 +210,8 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS): Json
     components: {
       schemas: { ...requests.components, ...replies.components },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/user/login (spec §4: kept in localStorage.jwtToken).' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/user/login, for API clients. It names a session on the server (ADR 043): logging out or a new password ends it.' },
+        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The site’s HttpOnly session cookie (`__Host-session` in production), set when a visitor logs in on the site.' },
         xsrfCookie: { type: 'apiKey', in: 'cookie', name: XSRF_COOKIE, description: 'Set by any answer that finds none; sent back by the browser.' },
         xsrfHeader: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: `The ${XSRF_COOKIE} cookie’s value, echoed by the page.` },
       },

@@ -1,0 +1,59 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { SignedInSupporter, SupporterOutcome } from '../../common/supporters';
+import type { FormAnswer } from '../lib/hooks/use-route-form';
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** Set-Cookie values as one Headers object. */
+export function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const value of setCookies) headers.append('Set-Cookie', value);
+  return headers;
+}
+
+/** The signed-in supporter, or a redirect to /login (spec §2) that clears an ended session's cookies. */
+export async function requireSupporter({ request, context }: Args): Promise<SignedInSupporter> {
+  const found = await context.supporters.current(request);
+  if (!found.supporter) throw redirect('/login', { headers: cookieHeaders(found.setCookies) });
+  return found.supporter;
+}
+
+/** Signed-in visitors who open Login or Register go to their dashboard (spec §2). */
+export async function redirectSignedIn({ request, context }: Args, to = '/dashboard'): Promise<void> {
+  const found = await context.supporters.current(request);
+  if (found.supporter) throw redirect(to);
+}
+
+/**
+ * The posted form's text fields. A body that is not a form (a script posting JSON, a truncated
+ * upload) is a 400 with a message, never a 500.
+ */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new Response('This form could not be read. Please go back, reload the page and try again.', { status: 400 });
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === 'string' && !(key in fields)) fields[key] = value;
+  return fields;
+}
+
+const SECRET_FIELDS = /password|current|token/i;
+
+/** A refused form: its errors, what was typed (never a password) and the cookies to set. */
+export function refusedForm(outcome: Extract<SupporterOutcome, { ok: false }>, fields: Record<string, string>, intent?: string) {
+  const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !SECRET_FIELDS.test(key) && key !== 'intent'));
+  return data<FormAnswer>({ intent, errors: outcome.errors, values }, { status: outcome.status, headers: cookieHeaders(outcome.setCookies) });
+}
+
+/** Only paths on this site: `from` never sends anyone elsewhere (open redirects, header injection). */
+export function safeReturnPath(from: unknown, fallback = '/dashboard'): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || /[\u0000-\u001f\u007f\u2028\u2029\\]/.test(from) || from.length > 500) return fallback;
+  return from;
+}

@@ -1,0 +1,88 @@
+import { ipKeyGenerator } from 'express-rate-limit';
+import { randomBytes } from 'node:crypto';
+import type { Counters } from './counters';
+import { TooManyRequestsError } from './errors';
+import { hmac, sameSecret, sha256 } from './staff/secrets';
+
+const WINDOW_MS = 15 * 60_000;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+/** Wrong passwords for one account from one network before that network waits. */
+const PER_ACCOUNT_AND_ADDRESS = 5;
+/** Wrong passwords from one network, whatever the accounts. */
+const PER_ADDRESS = 20;
+/** Wrong passwords for one account from everywhere: past this only a device that signed in before may try. */
+const PER_ACCOUNT = 50;
+
+/** One IPv6 customer gets a /64: counting each of its addresses apart would let it guess 2^64 times. */
+const network = (address: string | null) => (address ? ipKeyGenerator(address, 64) : 'unknown');
+
+function wait(resetAt: string, now: Date, text: (minutes: string) => string): TooManyRequestsError {
+  const minutes = Math.max(1, Math.ceil((Date.parse(resetAt) - now.getTime()) / 60_000));
+  return new TooManyRequestsError({ auth: text(`${minutes} minute${minutes === 1 ? '' : 's'}`) }, minutes * 60);
+}
+
+export interface Attempt {
+  email: string;
+  address: string | null;
+  /** The "known device" cookie this browser sent, if any. */
+  device: string | null | undefined;
+}
+
+/**
+ * How wrong passwords are slowed (ADR 043): the guesser waits, never the owner. A run of failures
+ * blocks that network for that account, a network guessing many accounts, and past a high
+ * account-wide ceiling every browser but those the owner signed in with before. Counted in the
+ * shared counters table, so every instance sees the same numbers.
+ */
+export function createSignInAttempts(counters: Counters, secret: string, clock: () => Date = () => new Date()) {
+  const deviceKey = hmac(secret, 'known-device');
+  const keys = ({ email, address }: Attempt) => {
+    const account = sha256(email.trim().toLowerCase());
+    return { pair: `login:pair:${account}:${network(address)}`, address: `login:address:${network(address)}`, account: `login:account:${account}` };
+  };
+
+  /** A value for the known-device cookie: proves this browser signed in to this email before. */
+  function deviceFor(email: string): string {
+    const nonce = randomBytes(12).toString('base64url');
+    return `${nonce}.${hmac(deviceKey, `${email.trim().toLowerCase()}:${nonce}`)}`;
+  }
+
+  function isKnownDevice({ email, device }: Attempt): boolean {
+    const [nonce, mac, extra] = (device ?? '').split('.');
+    if (!nonce || !mac || extra !== undefined || device!.length > 100) return false;
+    return sameSecret(mac, hmac(deviceKey, `${email.trim().toLowerCase()}:${nonce}`));
+  }
+
+  return {
+    deviceFor,
+
+    async assertMayTry(attempt: Attempt): Promise<void> {
+      const k = keys(attempt);
+      const now = clock();
+      const [pair, address, account] = await Promise.all([counters.get(k.pair), counters.get(k.address), counters.get(k.account)]);
+      const message = (minutes: string) => `Too many failed log-in attempts. Please try again in ${minutes}.`;
+      if (pair && pair.hits >= PER_ACCOUNT_AND_ADDRESS) throw wait(pair.resetAt, now, message);
+      if (address && address.hits >= PER_ADDRESS) throw wait(address.resetAt, now, message);
+      if (account && account.hits >= PER_ACCOUNT && !isKnownDevice(attempt)) {
+        throw wait(account.resetAt, now, (minutes) => `Someone has been guessing this account's password, so for your safety it only opens on a device you have logged in with before. Please try again in ${minutes}, or choose a new password with "Forgot your password?".`);
+      }
+    },
+
+    async failed(attempt: Attempt): Promise<void> {
+      const k = keys(attempt);
+      await Promise.all([counters.hit(k.pair, WINDOW_MS), counters.hit(k.address, WINDOW_MS), counters.hit(k.account, ACCOUNT_WINDOW_MS)]);
+    },
+
+    /** The owner got in: this network's failures for the account are forgiven. */
+    async succeeded(attempt: Attempt): Promise<void> {
+      await counters.reset(keys(attempt).pair);
+    },
+
+    /** A new password (reset by email) lifts the account-wide block: the owner proved they hold the inbox. */
+    async passwordReset(email: string): Promise<void> {
+      await counters.reset(keys({ email, address: null, device: null }).account);
+    },
+  };
+}
+
+export type SignInAttempts = ReturnType<typeof createSignInAttempts>;

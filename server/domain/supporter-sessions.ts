@@ -1,0 +1,145 @@
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { TokenClaims } from '../../common/accounts';
+import type { Db } from '../db/database';
+import { findUserById, type User } from '../db/repositories/users';
+import {
+  deleteEndedUserSessions,
+  findUserSession,
+  insertUserSession,
+  revokeUserSession,
+  revokeUserSessionsOf,
+  touchUserSession,
+} from '../db/repositories/user-sessions';
+import { UnauthorizedError } from './errors';
+import { gravatarUrl } from './gravatar';
+import { randomToken, sha256 } from './staff/secrets';
+
+/** A supporter who has not come back for this long signs in again. */
+export const SESSION_IDLE_DAYS = 14;
+/** However active, a sign-in lasts at most this long. */
+export const SESSION_ABSOLUTE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
+/** Writing last_seen_at on every page would be a write per view; ten minutes' slack is plenty against 14 days. */
+const TOUCH_EVERY_MS = 10 * 60_000;
+
+export type SessionVia = 'cookie' | 'token';
+
+/** The signed-in supporter as the payment paths see them. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  first: string;
+  last: string;
+}
+
+/** The signed-in supporter a request carries. */
+export interface SupporterSession {
+  /** The hashed id (never the cookie's value). */
+  id: string;
+  via: SessionVia;
+  expiresAt: string;
+  user: User;
+}
+
+export interface StartedSession {
+  /** What the client keeps: the cookie's random value, or a signed token naming the session. */
+  secret: string;
+  session: SupporterSession;
+}
+
+const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+/**
+ * Supporters' sign-ins as sessions the server knows (ADR 043): a browser holds a random id in an
+ * HttpOnly cookie, an API client a token (spec §7) that names its session by `sid`; either way only
+ * the row in user_sessions says whether it still opens the account, so ending a session ends it
+ * on every instance at once.
+ */
+export function createSupporterSessions({ db, jwtSecret, clock = () => new Date() }: { db: Db; jwtSecret: string; clock?: () => Date }) {
+  const key = new TextEncoder().encode(jwtSecret);
+
+  async function tokenFor(user: User, sid: string, expiresAt: Date): Promise<string> {
+    const claims: TokenClaims = {
+      id: user.id,
+      first: user.first,
+      last: user.last,
+      username: user.username,
+      email: user.email,
+      avatar: gravatarUrl(user.email),
+      date: user.createdAt,
+    };
+    return new SignJWT({ ...claims, sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt(Math.floor(clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(key);
+  }
+
+  /** The live session of that id, touched; null when unknown, revoked, idle too long or past its end. */
+  async function live(id: string, userId?: number): Promise<SupporterSession | null> {
+    const record = await findUserSession(db, id);
+    if (!record || record.revokedAt !== null || (userId !== undefined && record.userId !== userId)) return null;
+    const now = clock();
+    if (Date.parse(record.expiresAt) <= now.getTime() || Date.parse(record.lastSeenAt) + SESSION_IDLE_DAYS * DAY_MS <= now.getTime()) {
+      await revokeUserSession(db, id, now.toISOString());
+      return null;
+    }
+    const user = await findUserById(db, record.userId);
+    if (!user) return null;
+    if (now.getTime() - Date.parse(record.lastSeenAt) >= TOUCH_EVERY_MS) await touchUserSession(db, id, now.toISOString());
+    return { id, via: record.via, expiresAt: record.expiresAt, user };
+  }
+
+  return {
+    async start(user: User, via: SessionVia, userAgent: string | null): Promise<StartedSession> {
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * DAY_MS);
+      const random = randomToken();
+      const id = sha256(random);
+      await insertUserSession(db, { id, userId: user.id, via, now: now.toISOString(), expiresAt: expiresAt.toISOString(), userAgent });
+      const session = { id, via, expiresAt: expiresAt.toISOString(), user };
+      return { secret: via === 'cookie' ? random : await tokenFor(user, id, expiresAt), session };
+    },
+
+    /** The session a cookie names, or null. */
+    async fromCookie(value: string | null | undefined): Promise<SupporterSession | null> {
+      if (!value || value.length > 100) return null;
+      return live(sha256(value));
+    },
+
+    /** The session an `Authorization: Bearer` token names; a token without `exp` or `sid`, or of an ended session, is refused. */
+    async fromBearer(authorization: string | undefined): Promise<SupporterSession> {
+      const match = BEARER.exec(authorization?.trim() ?? '');
+      if (!match) throw denied();
+      let payload: JWTPayload & { id?: unknown; sid?: unknown };
+      try {
+        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sid'], currentDate: clock() }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw denied();
+        throw error;
+      }
+      if (typeof payload.id !== 'number' || typeof payload.sid !== 'string' || payload.sid.length !== 64) throw denied();
+      const session = await live(payload.sid, payload.id);
+      if (!session) throw denied();
+      return session;
+    },
+
+    async end(id: string): Promise<void> {
+      await revokeUserSession(db, id, clock().toISOString());
+    },
+
+    /** Every session of the account ends (a new password, "sign out everywhere"), but `except` when given. */
+    async endAllOf(userId: number, except?: string): Promise<number> {
+      return revokeUserSessionsOf(db, userId, clock().toISOString(), except);
+    },
+
+    /** Sessions whose absolute end passed a day ago are of no further use. */
+    async purgeEnded(): Promise<number> {
+      return deleteEndedUserSessions(db, new Date(clock().getTime() - DAY_MS).toISOString());
+    },
+  };
+}
+
+export type SupporterSessions = ReturnType<typeof createSupporterSessions>;
