@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invite';
+import { readForm } from '../../admin/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!(await context.backOffice.auth.csrfOk(request, form, null))) {
     return data({ errors: { form: 'This form had expired. Please try again.' }, name: '' }, { status: 403 });
   }

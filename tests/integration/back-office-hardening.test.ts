@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf, locationOf, setUpStaff, STAFF_PASSWORD, submit, totpCode } from '../helpers/staff';
+import { ApiClient, startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+const newClient = () => new ApiClient(server.url);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** Bodies a browser's form never sends (review finding 5). */
+const NOT_FORMS: [string, { body?: string; headers?: Record<string, string> }][] = [
+  ['text/plain', { body: 'a=b', headers: { 'content-type': 'text/plain' } }],
+  ['JSON', { body: '{"a":"b"}', headers: { 'content-type': 'application/json' } }],
+  ['XML', { body: '<a>b</a>', headers: { 'content-type': 'application/xml' } }],
+  ['no content type and no body', {}],
+  ['multipart without a boundary', { body: 'a=b', headers: { 'content-type': 'multipart/form-data' } }],
+  ['truncated multipart', { body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' } }],
+];
+
+describe('a POST that is not a form (review finding 5)', () => {
+  const anonymous = ['/admin/login', '/admin/invite/not-a-real-token', '/admin/logout'];
+
+  it.each(anonymous.flatMap((path) => NOT_FORMS.map(([name, init]) => [path, name, init] as const)))('anonymous %s with %s gets 400 or 415', async (path, _name, init) => {
+    const res = await newClient().request('POST', path, init);
+    expect([400, 415]).toContain(res.status);
+    expect(res.text).toMatch(/web form|could not be read/);
+  });
+
+  it('a signed-in staff member posting one to any back-office action gets 400 or 415, not a 500', async () => {
+    const client = newClient();
+    await setUpStaff(server, client, 'admin');
+    for (const path of ['/admin/staff', '/admin/payments/1', '/admin/security', '/admin/media', '/admin/events/new', '/admin/logout']) {
+      for (const [name, init] of NOT_FORMS) {
+        const res = await client.request('POST', path, init);
+        expect([400, 415], `${path} ${name}: ${res.status}`).toContain(res.status);
+        expect(res.text).toMatch(/web form|could not be read/);
+      }
+    }
+    expect((await client.get('/admin')).status).toBe(200);
+  });
+});
+
+describe('?next= with a control character (review finding 5)', () => {
+  it.each(['%0AX-Injected:%201', '%0D%0AX-Injected:%201', '%00', '%E2%80%A8', '%E2%80%A9'])('next=/admin%s: sign-in still works and lands on /admin', async (suffix) => {
+    const admin = await setUpStaff(server, newClient(), 'admin');
+    const client = newClient();
+    const login = `/admin/login?next=/admin${suffix}`;
+    const password = await submit(client, login, { email: admin.email, password: STAFF_PASSWORD });
+    expect(password.status, password.text.slice(0, 200)).toBe(302);
+    expect(locationOf(password)).toBe('/admin/login/code');
+    const code = await submit(client, '/admin/login/code', { code: await totpCode(admin.secret!, new Date(admin.enrolledAt!.getTime() + 30_000)) });
+    expect(code.status).toBe(302);
+    expect(locationOf(code)).toBe('/admin');
+    // Signed in, the sign-in page sends the person on, to /admin rather than to a 500.
+    const again = await client.get(login);
+    expect(again.status).toBe(302);
+    expect(locationOf(again)).toBe('/admin');
+    expect(csrfOf((await client.get('/admin')).text)).toBeTruthy();
+  });
+});
