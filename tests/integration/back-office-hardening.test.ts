@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfOf, locationOf, setUpStaff, STAFF_PASSWORD, submit, totpCode } from '../helpers/staff';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/test-server';
@@ -59,5 +60,56 @@ describe('?next= with a control character (review finding 5)', () => {
     expect(again.status).toBe(302);
     expect(locationOf(again)).toBe('/admin');
     expect(csrfOf((await client.get('/admin')).text)).toBeTruthy();
+  });
+});
+
+/** A GET with the path exactly as given (`\\` and all), which URL parsing would rewrite. */
+function rawGet(path: string, cookie: string) {
+  const url = new URL(server.url);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { cookie }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('back-office pages in any spelling (review finding 4)', () => {
+  const VARIANTS = [
+    '/ADMIN',
+    '/Admin',
+    '/Admin/donations',
+    '/ADMIN/DONATIONS',
+    '/%61dmin/donations',
+    '/%61dmin/donations.data',
+    '/ADMIN/DONATIONS.data',
+    '/Admin/_root.data',
+    '/ADMIN/PAYMENTS/1',
+    '/admin\\donations',
+    '/ADMIN/EVENTS',
+    '/aDmIn/audit',
+  ];
+
+  it.each(VARIANTS)('%s, signed in, is never cached or indexed', async (path) => {
+    const client = newClient();
+    await setUpStaff(server, client, 'admin');
+    const res = await rawGet(path, client.cookieHeader);
+    expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+    expect(res.headers['cache-control'], path).toBe('no-store');
+    expect(String(res.headers['x-robots-tag']), path).toContain('noindex');
+  });
+
+  it('the variants do serve staff pages (so the headers matter)', async () => {
+    const client = newClient();
+    const admin = await setUpStaff(server, client, 'admin');
+    for (const path of ['/ADMIN', '/Admin/donations', '/%61dmin/donations', '/admin\\donations', '/aDmIn/audit']) {
+      const res = await rawGet(path, client.cookieHeader);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain(admin.email);
+    }
   });
 });
