@@ -1,3 +1,4 @@
+import { ipKeyGenerator } from 'express-rate-limit';
 import { createCookie } from 'react-router';
 import type {
   ActionResult,
@@ -35,6 +36,7 @@ export interface BackOfficeDeps {
  * before sign-in is only needed by /admin/login and /admin/invite.
  */
 const SESSION_COOKIE_PATH = '/';
+const IPV6_NETWORK_BITS = 64;
 const CSRF_COOKIE_PATH = '/admin';
 
 function formObject(form: FormData): Record<string, string> {
@@ -78,7 +80,8 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
   const csrfFor = (live: LiveStaffSession) => hmac(csrfKey, `session:${live.id}`);
 
   return (clientAddress: string | null, userAgent: string | null): BackOfficeContext => {
-    const meta = { address: clientAddress, userAgent };
+    // Sign-in limits count an IPv6 client by its /64: one subscriber holds the whole block.
+    const meta = { address: clientAddress, network: clientAddress ? ipKeyGenerator(clientAddress, IPV6_NETWORK_BITS) : null, userAgent };
 
     async function live(request: Request): Promise<LiveStaffSession | null> {
       const found = await staffAuth.lookup(await tokenOf(request));
@@ -161,7 +164,7 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
       invitation: (token) => staffAuth.invitation(token),
       acceptInvitation: (_request, token, form) => step(() => staffAuth.acceptInvitation(token, formObject(form), meta)),
       async signOut(request) {
-        await staffAuth.signOut(await tokenOf(request));
+        await staffAuth.signOut(await tokenOf(request), clientAddress);
         return clearSession();
       },
     };
