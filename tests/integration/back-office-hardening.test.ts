@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfOf, locationOf, setUpStaff, STAFF_PASSWORD, submit, totpCode } from '../helpers/staff';
+import { csrfOf, locationOf, setUpStaff, STAFF_PASSWORD, staffEmail, submit, totpCode } from '../helpers/staff';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/test-server';
+import { issueSetUpLink } from '../../server/domain/staff/staff-management';
 
 let server: TestServer;
 const newClient = () => new ApiClient(server.url);
@@ -111,5 +112,35 @@ describe('back-office pages in any spelling (review finding 4)', () => {
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain(admin.email);
     }
+  });
+});
+
+describe('smaller points (review finding 14)', () => {
+  it('a volunteer, too, must set up two-step sign-in before seeing anything, and cannot turn it off', async () => {
+    const client = newClient();
+    const { token } = await issueSetUpLink(server.db, { email: staffEmail('volunteer'), role: 'volunteer' });
+    const accepted = await submit(client, `/admin/invite/${token}`, { name: 'Val', password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
+    expect(locationOf(accepted)).toBe('/admin/security');
+    for (const path of ['/admin', '/admin/donations', '/admin/donations.csv']) expect(locationOf(await client.get(path)), path).toBe('/admin/security');
+
+    const volunteer = newClient();
+    const person = await setUpStaff(server, volunteer, 'volunteer');
+    const off = await submit(volunteer, '/admin/security', { intent: 'disable', code: await totpCode(person.secret, new Date(person.enrolledAt.getTime() + 30_000)) });
+    expect(off.status).toBe(400);
+    expect(off.text).toContain('stays on for every staff member');
+    expect((await server.db.selectFrom('staff').select('totp_enabled').where('email', '=', person.email).executeTakeFirstOrThrow()).totp_enabled).toBe(1);
+    // Signing in again asks for the code.
+    expect(locationOf(await submit(newClient(), '/admin/login', { email: person.email, password: STAFF_PASSWORD }))).toBe('/admin/login/code');
+  });
+
+  it('the old password stops working as soon as a new set-up link is issued', async () => {
+    const person = await setUpStaff(server, newClient(), 'admin');
+    const { token } = await issueSetUpLink(server.db, { email: person.email, role: 'admin' });
+    const old = await submit(newClient(), '/admin/login', { email: person.email, password: STAFF_PASSWORD });
+    expect(old.status).toBe(400);
+    expect(old.text).toContain('That email and password do not match');
+    const fresh = 'a-brand-new-staff-password';
+    expect(locationOf(await submit(newClient(), `/admin/invite/${token}`, { name: 'Again', password: fresh, confirm: fresh }))).toBe('/admin/security');
+    expect(locationOf(await submit(newClient(), '/admin/login', { email: person.email, password: fresh }))).toBe('/admin/security');
   });
 });

@@ -47,7 +47,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
     <SignInFrame siteName={siteName} title="Set up your staff account">
       <Notice tone="info">
         You are joining as {invited.role === 'admin' ? 'an admin' : 'a volunteer'} with the email {invited.email}.
-        {invited.role === 'admin' ? ' Next you will set up an authenticator app on your phone.' : ''}
+        {' Next you will set up an authenticator app on your phone.'}
       </Notice>
       <OtherErrors errors={errors} shown={['name', 'password', 'confirm']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>

@@ -79,6 +79,7 @@ export function toStaffMember(record: StaffRecord): StaffMember {
     role: record.role,
     status: record.status,
     totpEnabled: record.totpEnabled,
+    secondFactorLocked: record.secondFactorLockedAt !== null,
     lastSignInAt: record.lastSignInAt,
     createdAt: record.createdAt,
   };
@@ -199,8 +200,11 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
     }
   }
 
-  /** A full session for an admin without an authenticator is sent to set one up first. */
-  const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : staff.role === 'admin' ? 'enrol' : 'full');
+  /**
+   * Every staff member signs in with a code (review finding 14: a volunteer's password alone would
+   * open every supporter's details); someone without an authenticator sets one up first.
+   */
+  const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : 'enrol');
 
   function isOver(session: StaffSessionRecord, now: Date): boolean {
     return (
@@ -226,8 +230,8 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { session: null, ended: true };
     }
     if (now.getTime() - Date.parse(record.lastSeenAt) >= TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
-    // Promoted to admin (or 2FA reset by an admin) since signing in: set up the authenticator first.
-    const stage = record.stage === 'full' && staff.role === 'admin' && !staff.totpEnabled ? 'enrol' : record.stage;
+    // Two-step sign-in reset by an admin since signing in: set up the authenticator first.
+    const stage = record.stage === 'full' && !staff.totpEnabled ? 'enrol' : record.stage;
     return { session: { id, staff, stage, createdAt: record.createdAt } };
   }
 
@@ -378,19 +382,9 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       });
     },
 
-    /** Volunteers may turn two-step sign-in off again (admins may not); needs a current code. */
-    async turnOffTwoFactor(session: LiveStaffSession, input: unknown, address: string | null): Promise<void> {
-      const staff = (await findStaff(db, session.staff.id))!;
-      if (staff.role === 'admin') throw new ValidationError({ code: 'Admins must keep two-step sign-in on.' });
-      const { code } = parseBody(SecondFactorSchema, input);
-      const now = clock();
-      const step = staff.totpSecret ? await totpStep(staff.totpSecret, code, staff.totpLastStep, now) : null;
-      if (step === null || !(await advanceTotpStep(db, staff.id, step, now.toISOString()))) throw new ValidationError({ code: WRONG_CODE });
-      await db.transaction().execute(async (trx) => {
-        await updateStaff(trx, staff.id, { totpEnabled: false, totpSecret: null }, now.toISOString());
-        await deleteRecoveryCodes(trx, staff.id);
-        await recordAudit(trx, selfActor(staff, address), { action: 'two_factor_disabled', subject: `staff:${staff.id}`, summary: `${staff.email} turned off two-step sign-in`, before: { totpEnabled: true }, after: { totpEnabled: false } }, now);
-      });
+    /** Two-step sign-in stays on for everyone: a lost phone is an admin's reset, never "off". */
+    async turnOffTwoFactor(): Promise<never> {
+      throw new ValidationError({ code: 'Two-step sign-in stays on for every staff member. Lost your phone? Ask an admin to reset it.' });
     },
 
     async recoveryCodesLeft(staffId: number): Promise<number> {

@@ -46,9 +46,14 @@ const COMMAND_LINE = { id: null, email: 'command line (npm run staff:add)', addr
 
 const ONLY_ADMINS = 'Only an admin can manage staff.';
 
-/** A fresh single-use link for this person; their earlier links stop working. */
+/**
+ * A fresh single-use link for this person; their earlier links stop working, and so does their
+ * old password, at once (review finding 14): a new link is what an admin sends for an account that
+ * may be compromised, so the old credentials must not live until the link is used.
+ */
 async function newSetUpLink(trx: Trx, staff: StaffRecord, now: Date): Promise<string> {
   const token = randomToken();
+  if (staff.passwordHash !== null) await updateStaff(trx, staff.id, { passwordHash: null }, now.toISOString());
   await expireInvites(trx, staff.id, now.toISOString());
   await insertInvite(trx, staff.id, sha256(token), new Date(now.getTime() + INVITE_MS).toISOString(), now.toISOString());
   return token;

@@ -34,3 +34,29 @@ describe('sign-in limits count by network (review finding 1)', () => {
     expect(seen[1]!.address).toBe('2001:db8:1:2:ffff:ffff:ffff:fffe');
   });
 });
+
+describe('staff cookies (review finding 14)', () => {
+  it('carry the __Host- prefix in production: Path=/, Secure, no Domain', async () => {
+    const backOffice = contextWith([], true)('203.0.113.9', null);
+    const csrf = (await backOffice.auth.anonymousCsrf(new Request('https://www.example.org/admin/login'))).setCookie!;
+    const step = await backOffice.auth.signIn(request(), form());
+    const session = step.ok ? step.setCookie : '';
+    for (const [name, cookie] of [
+      ['__Host-staff_csrf', csrf],
+      ['__Host-staff_session', session],
+    ] as const) {
+      expect(cookie.startsWith(`${name}=`), cookie).toBe(true);
+      expect(cookie).toMatch(/; Path=\/(;|$)/);
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Strict/);
+      expect(cookie).not.toMatch(/Domain=/i);
+    }
+  });
+
+  it('keep their plain names over plain HTTP (development, tests), where Secure cookies would not be sent back', async () => {
+    const backOffice = contextWith([], false)(null, null);
+    const csrf = (await backOffice.auth.anonymousCsrf(new Request('http://localhost/admin/login'))).setCookie!;
+    expect(csrf).toMatch(/^staff_csrf=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
+  });
+});
