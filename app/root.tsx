@@ -102,6 +102,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound detail={typeof error.data === 'string' ? error.data : undefined} />;
   }
+  // A refusal the app worded itself (a back-office form posted wrongly, an expired form): say so.
+  const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : null;
+  if (refusal) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold text-brand-800">That did not work</h1>
+        <p className="mt-4 text-slate-700">{refusal}</p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-brand-800">Something went wrong</h1>

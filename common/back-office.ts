@@ -19,6 +19,8 @@ export interface StaffMember {
   role: StaffRole;
   status: StaffStatus;
   totpEnabled: boolean;
+  /** Too many wrong sign-in codes: an admin's reset of two-step sign-in (or a new set-up link) lifts it. */
+  secondFactorLocked: boolean;
   lastSignInAt: string | null;
   createdAt: string;
 }

@@ -129,8 +129,8 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     sweep: createPaymentSweep({ db, gateway, core: payments, logger, clock }),
     mail,
     counters,
-    staffAuth: createStaffAuth({ db, counters, logger, issuer: async () => (await site()).name, clock }),
-    staffManagement: createStaffManagement({ db, dialect, mail, logger, siteFacts: site, clock }),
+    staffAuth: createStaffAuth({ db, counters, logger, mail, siteFacts: site, issuer: async () => (await site()).name, clock }),
+    staffManagement: createStaffManagement({ db, dialect, counters, mail, logger, siteFacts: site, clock }),
     backOffice: {
       reports: createBackOfficeReports({ db, clock }),
       exports: createBackOfficeExports({ db, clock }),

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import type { StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
+import { readForm } from './form-body.server';
 
 interface Args {
   request: Request;
@@ -41,7 +42,7 @@ export async function requireStaff({ request, context }: Args, options: { role?:
 /** For actions: the staff check, then the form with its CSRF token checked (403 without it). */
 export async function requireStaffForm(args: Args, options: { role?: StaffRole; allowEnrol?: boolean } = {}): Promise<SignedInStaff & { form: FormData }> {
   const staff = await requireStaff(args, options);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (!(await args.context.backOffice.auth.csrfOk(args.request, form, staff.session))) {
     throw new Response('This form has expired. Go back, reload the page and try again.', { status: 403 });
   }

@@ -379,6 +379,8 @@ export interface StaffTable {
   totp_enabled: Generated<number>;
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totp_last_step: number | string | null;
+  /** Too many wrong sign-in codes: no code is checked until a new set-up link or an admin's reset. */
+  second_factor_locked_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;

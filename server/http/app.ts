@@ -15,6 +15,7 @@ import { MediaStorageError } from '../domain/media/media-store';
 import type { Logger } from '../logger';
 import type { ServerServices } from '../services';
 import { createBackOfficeContext } from './admin/back-office-context';
+import { isBackOfficePath } from './admin/back-office-path';
 import { apiRouter } from './api/index';
 import { publicReadPattern } from './api/public-reads';
 import { metricsRoute, type AppMetrics } from './metrics/registry';
@@ -207,10 +208,10 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     app.use(limitPagePosts({ uploadPaths: /^\/admin\/media(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
     app.use(rejectUnusableHosts);
     // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
-    // comes from /admin.data, which a mount on /admin would miss).
+    // comes from /admin.data, which a mount on /admin would miss), in every spelling the router takes.
     app.use((req, res, next) => {
       // A page previewing a draft is for the staff member who asked, never for a cache or a search engine.
-      if (/^\/admin(\/|\.data$|$)/.test(req.path) || req.query.preview !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+      if (isBackOfficePath(req.path) || req.query.preview !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
       next();
     });
     // A rendered page sets its own CSP (its inline scripts' hashes); React Router appends headers,

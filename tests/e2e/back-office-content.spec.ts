@@ -8,7 +8,7 @@ import { withAdminDatabase } from './admin-database';
 import { fillCard } from './card';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
-import { acceptSetUpLink, adminTest, newStaffEmail, staffAdd } from './staff';
+import { acceptSetUpLink, adminTest, finishSetUp, newStaffEmail, staffAdd } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
 test.use({ baseURL: E2E_ADMIN_URL });
@@ -223,7 +223,7 @@ test('a volunteer may draft but not publish @desktop', async ({ page }) => {
   test.slow(); // signs a new volunteer in, then tries four editors
   const email = newStaffEmail('volunteer');
   await acceptSetUpLink(page, await staffAdd(email, 'volunteer'), 'Val Volunteer');
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await finishSetUp(page); // two-step sign-in is required of volunteers too
   await page.goto('/admin/events');
   await expect(page.getByRole('link', { name: 'New event' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Publish / })).toHaveCount(0);

@@ -60,14 +60,19 @@ export async function enrolAuthenticator(page: Page): Promise<{ secret: string; 
   return { secret, recoveryCodes };
 }
 
+/** After a set-up link: the authenticator every staff member sets up, then on to the overview. */
+export async function finishSetUp(page: Page): Promise<string> {
+  const { secret } = await enrolAuthenticator(page);
+  await page.getByRole('link', { name: 'I have saved my codes: continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  return secret;
+}
+
 /** A new admin from `npm run staff:add`, set up and signed in on this page. */
 export async function signedInAdmin(page: Page): Promise<{ email: string; secret: string }> {
   const email = newStaffEmail('admin');
   await acceptSetUpLink(page, await staffAdd(email, 'admin'), 'Test Admin');
-  const { secret } = await enrolAuthenticator(page);
-  await page.getByRole('link', { name: 'I have saved my codes: continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  return { email, secret };
+  return { email, secret: await finishSetUp(page) };
 }
 
 /**

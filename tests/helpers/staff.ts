@@ -32,26 +32,25 @@ export const locationOf = (res: ApiResponse) => res.headers.get('location') ?? '
 
 export interface SignedInStaff {
   email: string;
-  secret: string | null;
+  secret: string;
   recoveryCodes: string[];
-  /** The moment whose code turned the authenticator on (null without one): its step is spent. */
-  enrolledAt: Date | null;
+  /** The moment whose code turned the authenticator on: its step is spent. */
+  enrolledAt: Date;
 }
 
 /** A TOTP code for a secret at a moment (defaults to now). */
 export const totpCode = (secret: string, at: Date = new Date()) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
 
 /**
- * A staff member set up as a new one would be: `staff:add`'s link, a password, and (for admins,
- * or when asked) an authenticator with recovery codes. The client ends up signed in.
+ * A staff member set up as a new one would be: `staff:add`'s link, a password, and an authenticator
+ * with recovery codes (required of every staff member, volunteers too). The client ends up signed in.
  */
-export async function setUpStaff(server: TestServer, client: ApiClient, role: 'admin' | 'volunteer', options: { totp?: boolean; email?: string } = {}): Promise<SignedInStaff> {
+export async function setUpStaff(server: TestServer, client: ApiClient, role: 'admin' | 'volunteer', options: { email?: string } = {}): Promise<SignedInStaff> {
   const email = options.email ?? staffEmail(role);
   const { token } = await issueSetUpLink(server.db, { email, role });
   const accepted = await submit(client, `/admin/invite/${token}`, { name: `Test ${role}`, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
   expect(accepted.status, accepted.text.slice(0, 500)).toBe(302);
-  const wantsTotp = options.totp ?? role === 'admin';
-  if (!wantsTotp) return { email, secret: null, recoveryCodes: [], enrolledAt: null };
+  expect(locationOf(accepted), 'everyone sets up an authenticator first').toBe('/admin/security');
   const setup = await client.get('/admin/security?setup=1');
   expect(setup.status).toBe(200);
   const secret = /data-testid="totp-secret">([^<]+)</.exec(setup.text)![1]!.replace(/\s/g, '');

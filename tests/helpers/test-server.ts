@@ -138,6 +138,11 @@ export class ApiClient {
     this.cookies.set(name, value);
   }
 
+  /** The Cookie header this client sends, for a request it cannot make (a path URL parsing would change). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(method: string, urlPath: string, init: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

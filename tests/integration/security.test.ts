@@ -273,13 +273,20 @@ describe('unexpected failures', () => {
 });
 
 describe('the request log', () => {
-  it('keeps neither reset tokens nor query strings', async () => {
+  it('keeps neither the keys of reset, set-up, verification, receipt and statement links nor query strings', async () => {
     const token = 'Zr8kQwXy3vN0pLm5tGh7jKd2sFa9cVb1eRu4iOo6yTw';
     const paths = [
       `/reset/${token}`,
       `/RESET/${token}?utm_source=mail`,
       `/reset/${token}.data`,
       '/events?payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_s3cr3tValue&email=donor%40example.org',
+      // Review finding 2: set-up, verification, receipt and statement links carry keys too.
+      `/admin/invite/${token}`,
+      `/Admin/Invite/${token}.data`,
+      `/verify/${token}`,
+      `/receipts/1/${token}`,
+      `/api/receipts/1/${token}/pdf`,
+      `/api/statements/1/2026/${token}/pdf`,
     ];
     for (const path of paths) {
       const res = await fetch(`${server.url}${path}`);

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invite';
+import { readForm } from '../../admin/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!(await context.backOffice.auth.csrfOk(request, form, null))) {
     return data({ errors: { form: 'This form had expired. Please try again.' }, name: '' }, { status: 403 });
   }
@@ -46,7 +47,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
     <SignInFrame siteName={siteName} title="Set up your staff account">
       <Notice tone="info">
         You are joining as {invited.role === 'admin' ? 'an admin' : 'a volunteer'} with the email {invited.email}.
-        {invited.role === 'admin' ? ' Next you will set up an authenticator app on your phone.' : ''}
+        {' Next you will set up an authenticator app on your phone.'}
       </Notice>
       <OtherErrors errors={errors} shown={['name', 'password', 'confirm']} />
       <StaffForm csrfToken={loaderData.csrfToken} className="space-y-4" noValidate>

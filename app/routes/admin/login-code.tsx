@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login-code';
+import { readForm } from '../../admin/form-body.server';
 import { Button, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const session = await halfwaySession(args);
   const { request, context } = args;
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!(await context.backOffice.auth.csrfOk(request, form, session)))
     return data({ errors: { form: 'This form had expired. Please try again.' } }, { status: 403 });
   const step = await context.backOffice.auth.secondFactor(request, form);

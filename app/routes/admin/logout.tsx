@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
+import { readForm } from '../../admin/form-body.server';
 
 /** Signing out is a POST (a link or image could not sign anyone out); a GET just goes back. */
 export function loader() {
@@ -8,7 +9,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session } = await context.backOffice.auth.session(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (session && !(await context.backOffice.auth.csrfOk(request, form, session))) {
     throw new Response('This form has expired. Go back, reload the page and try again.', { status: 403 });
   }

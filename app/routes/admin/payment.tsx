@@ -8,6 +8,7 @@ import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField, FieldError } from '../../ui/FormFields';
+import { readForm } from '../../admin/form-body.server';
 import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { StatusBadge } from '../../admin/StatusBadge';
 
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const paymentId = pathNumber(args.params.paymentId);
-  const intent = (await args.request.clone().formData()).get('intent');
+  const intent = (await readForm(args.request.clone())).get('intent');
   const { actor, form } = await requireStaffForm(args, intent === 'refund' ? { role: 'admin' } : {});
   const actions = args.context.backOffice.actions;
   const result =

@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Back
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requireStaff(args, { allowEnrol: true });
   const { staff } = session;
-  const wantsSetup = staff.role === 'admin' || new URL(args.request.url).searchParams.get('setup') === '1';
-  const enrolment = !staff.totpEnabled && wantsSetup ? await args.context.backOffice.auth.enrolment(args.request) : null;
+  // Everyone without an authenticator sets one up here (review finding 14: it is required of all staff).
+  const enrolment = staff.totpEnabled ? null : await args.context.backOffice.auth.enrolment(args.request);
   const codesLeft = staff.totpEnabled ? await args.context.backOffice.auth.recoveryCodesLeft(args.request) : 0;
   return { staff, enrolling: session.stage === 'enrol', enrolment, codesLeft };
 }
@@ -32,6 +32,7 @@ export async function action(args: Route.ActionArgs) {
       return { intent: 'recovery', recoveryCodes: done.recoveryCodes };
     }
     case 'disable': {
+      // Refused for everyone now; a page left open from before still gets a clear answer.
       const done = await auth.turnOffTwoFactor(args.request, form);
       return done.ok ? { intent: 'disable', message: done.message } : data({ intent: 'disable', errors: done.errors }, { status: 400 });
     }
@@ -101,22 +102,13 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </p>
             <CodeForm intent="recovery" label="Code from your app" button="Make new recovery codes" errors={errorsFor('recovery')} />
           </section>
-          {staff.role === 'volunteer' ? (
-            <section aria-labelledby="off-heading" className="rounded-lg border border-slate-300 bg-white p-5">
-              <h2 id="off-heading" className="text-lg font-bold">
-                Turn off two-step sign-in
-              </h2>
-              <p className="mt-1 text-slate-700">Volunteers may turn it off; admins must keep it on.</p>
-              <CodeForm intent="disable" label="Code from your app" button="Turn off" variant="danger" errors={errorsFor('disable')} />
-            </section>
-          ) : null}
         </>
       ) : enrolment ? (
         <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-300 bg-white p-5">
           <h2 id="setup-heading" className="text-lg font-bold">
             Set up your authenticator app
           </h2>
-          {enrolling ? <Notice tone="info">Admins must set up two-step sign-in before using the back office.</Notice> : null}
+          {enrolling ? <Notice tone="info">Every staff member sets up two-step sign-in before using the back office.</Notice> : null}
           <ol className="mt-2 list-decimal space-y-2 pl-5 text-slate-800">
             <li>Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).</li>
             <li>In the app, add an account and scan this QR code.</li>
@@ -137,20 +129,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           </p>
           <CodeForm intent="enable" label="Code from your app" button="Turn on two-step sign-in" errors={errorsFor('enable')} />
         </section>
-      ) : (
-        <section aria-labelledby="offer-heading" className="rounded-lg border border-slate-300 bg-white p-5">
-          <h2 id="offer-heading" className="text-lg font-bold">
-            Two-step sign-in is off
-          </h2>
-          <p className="mt-1 text-slate-700">It takes two minutes and protects the foundation's supporters.</p>
-          <Link
-            to="/admin/security?setup=1"
-            className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-          >
-            Set up two-step sign-in
-          </Link>
-        </section>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -153,6 +153,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 <p className="text-sm text-slate-700">
                   <span className="font-semibold uppercase">{member.role}</span> · {STATUS_TEXT[member.status]} · Two-step sign-in{' '}
                   {member.totpEnabled ? 'on' : 'off'}
+                  {member.secondFactorLocked ? ' · locked after wrong codes (Reset 2-step lifts it)' : ''}
                 </p>
               </div>
               <p className="text-sm text-slate-700">

@@ -13,6 +13,7 @@ export interface StaffRecord {
   totpSecret: string | null;
   totpEnabled: boolean;
   totpLastStep: number | null;
+  secondFactorLockedAt: string | null;
   lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -29,6 +30,7 @@ function toStaff(row: Selectable<StaffTable>): StaffRecord {
     totpSecret: row.totp_secret,
     totpEnabled: Number(row.totp_enabled) === 1,
     totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+    secondFactorLockedAt: row.second_factor_locked_at ?? null,
     lastSignInAt: row.last_sign_in_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -87,6 +89,7 @@ export async function updateStaff(
     totpSecret: string | null;
     totpEnabled: boolean;
     totpLastStep: number | null;
+    secondFactorLockedAt: string | null;
     lastSignInAt: string;
   }>,
   now: string,
@@ -101,6 +104,7 @@ export async function updateStaff(
       ...(changes.totpSecret !== undefined ? { totp_secret: changes.totpSecret } : {}),
       ...(changes.totpEnabled !== undefined ? { totp_enabled: changes.totpEnabled ? 1 : 0 } : {}),
       ...(changes.totpLastStep !== undefined ? { totp_last_step: changes.totpLastStep } : {}),
+      ...(changes.secondFactorLockedAt !== undefined ? { second_factor_locked_at: changes.secondFactorLockedAt } : {}),
       ...(changes.lastSignInAt !== undefined ? { last_sign_in_at: changes.lastSignInAt } : {}),
       updated_at: now,
     })
@@ -118,6 +122,17 @@ export async function advanceTotpStep(db: Executor, id: number, step: number, no
     .set({ totp_last_step: step, updated_at: now })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Locks the second step once: true only for the call that locked it (it sends the one mail). */
+export async function lockSecondFactor(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('staff')
+    .set({ second_factor_locked_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('second_factor_locked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -223,8 +238,16 @@ export async function promoteSession(db: Executor, id: string, expiresAt: string
   await db.updateTable('staff_sessions').set({ stage: 'full', expires_at: expiresAt, last_seen_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeSession(db: Executor, id: string, now: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+/** Ends one session; answers its owner when it was live until now (for the audit log), else null. */
+export async function revokeSession(db: Executor, id: string, now: string): Promise<{ staffId: number; stage: StaffSessionStage } | null> {
+  const row = await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning(['staff_id', 'stage'])
+    .executeTakeFirst();
+  return row ? { staffId: Number(row.staff_id), stage: row.stage } : null;
 }
 
 /** Ends every session of a person (disabled, role changed, password or 2FA reset, "sign out everywhere"). */

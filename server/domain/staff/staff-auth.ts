@@ -19,6 +19,7 @@ import {
   findStaff,
   findStaffByEmail,
   insertSession,
+  lockSecondFactor,
   promoteSession,
   replaceRecoveryCodes,
   revokeSession,
@@ -29,11 +30,27 @@ import {
   type StaffSessionRecord,
 } from '../../db/repositories/staff';
 import type { Logger } from '../../logger';
+import { staffSignInAlertEmail } from '../../mail/templates/staff-sign-in-alert';
+import type { MailSiteFacts } from '../../mail/templates/site';
 import { recordAudit } from '../back-office/audit';
 import type { Counters } from '../counters';
 import { isCommonPassword } from '../common-passwords';
-import { TooManyRequestsError, ValidationError } from '../errors';
+import { ValidationError } from '../errors';
+import { queueMail, type MailDelivery } from '../mail-queue';
 import { parseBody } from '../parse';
+import {
+  ACCOUNT_WINDOW_MS,
+  ALERT_AFTER_WRONG_PASSWORDS,
+  CODE_WINDOW_MS,
+  forgetWrongCodes,
+  SIGN_IN_WINDOW_MS,
+  SIGN_INS_PER_NETWORK,
+  signInKeys,
+  tooManySignIns,
+  WRONG_CODES_PER_ACCOUNT,
+  WRONG_PASSWORDS_PER_ACCOUNT,
+  WRONG_PASSWORDS_PER_NETWORK,
+} from './sign-in-limits';
 import { newRecoveryCode, normaliseRecoveryCode, randomToken, sha256 } from './secrets';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp';
 
@@ -44,14 +61,13 @@ const HALFWAY_MS = 15 * 60_000;
 /** Writing last_seen_at on every click would be a write per page view; a minute's slack is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
-const SIGN_IN_WINDOW_MS = 15 * 60_000;
-const SIGN_INS_PER_ADDRESS = 20;
-const FAILURES_PER_ACCOUNT = 5;
 const WRONG_CODES_PER_SESSION = 5;
 
 const WRONG_PASSWORD = 'That email and password do not match a staff account.';
 const EXPIRED_LINK = 'This set-up link has expired or was already used. Ask an admin for a new one.';
 const WRONG_CODE = 'That code is not right. Codes change every 30 seconds: type the one your app shows now.';
+const LOCKED =
+  'Sign-in codes for this account are locked after too many wrong ones, and we have emailed you. Ask an admin to send you a new set-up link or to reset your two-step sign-in.';
 
 export const INVITE_MS = INVITE_HOURS * 60 * 60_000;
 
@@ -63,6 +79,7 @@ export function toStaffMember(record: StaffRecord): StaffMember {
     role: record.role,
     status: record.status,
     totpEnabled: record.totpEnabled,
+    secondFactorLocked: record.secondFactorLockedAt !== null,
     lastSignInAt: record.lastSignInAt,
     createdAt: record.createdAt,
   };
@@ -78,10 +95,21 @@ export interface LiveStaffSession {
 
 export type SessionLookup = { session: LiveStaffSession } | { session: null; ended: boolean };
 
+/** Who is signing in, as the limits and the audit log see them. */
+export interface SignInMeta {
+  /** The client's address, as the audit log and the log keep it. */
+  address: string | null;
+  /** What the limits count by: the address, or its /64 for IPv6 (one subscriber's block). */
+  network: string | null;
+  userAgent: string | null;
+}
+
 export interface StaffAuthDeps {
   db: Db;
   counters: Counters;
   logger: Logger;
+  mail: MailDelivery;
+  siteFacts: () => Promise<MailSiteFacts>;
   /** The name shown in authenticator apps beside the code. */
   issuer: () => Promise<string>;
   clock?: () => Date;
@@ -95,28 +123,88 @@ const selfActor = (staff: StaffRecord, address: string | null) => ({ id: staff.i
  * (only its hash is stored) with idle and absolute timeouts, TOTP with replay protection, single-use
  * recovery codes, and limits per address and per account kept in the shared counters table.
  */
-export function createStaffAuth({ db, counters, logger, issuer, clock = () => new Date() }: StaffAuthDeps) {
+export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer, clock = () => new Date() }: StaffAuthDeps) {
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
 
-  async function startSession(staff: StaffRecord, stage: StaffSessionStage, userAgent: string | null): Promise<string> {
+  async function startSession(staff: StaffRecord, stage: StaffSessionStage, meta: SignInMeta): Promise<string> {
     const token = randomToken();
     const now = clock();
     const lifetime = stage === 'full' ? ABSOLUTE_MS : HALFWAY_MS;
-    await insertSession(db, {
-      id: sha256(token),
-      staffId: staff.id,
-      stage,
-      now: now.toISOString(),
-      expiresAt: new Date(now.getTime() + lifetime).toISOString(),
-      userAgent,
+    await db.transaction().execute(async (trx) => {
+      await insertSession(trx, {
+        id: sha256(token),
+        staffId: staff.id,
+        stage,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + lifetime).toISOString(),
+        userAgent: meta.userAgent,
+      });
+      if (stage !== 'full') return;
+      await updateStaff(trx, staff.id, { lastSignInAt: now.toISOString() }, now.toISOString());
+      await recordAudit(trx, selfActor(staff, meta.address), { action: 'signed_in', subject: `staff:${staff.id}`, summary: `${staff.email} signed in` }, now);
     });
-    if (stage === 'full') await updateStaff(db, staff.id, { lastSignInAt: now.toISOString() }, now.toISOString());
     return token;
   }
 
-  /** A full session for an admin without an authenticator is sent to set one up first. */
-  const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : staff.role === 'admin' ? 'enrol' : 'full');
+  /** Tells the person about guessing on their account (the mail leaves through the outbox). */
+  async function alert(staff: StaffRecord, kind: 'passwords' | 'codes', attempts: number, minutes: number): Promise<void> {
+    const message = staffSignInAlertEmail({ to: staff.email, name: staff.name, kind, attempts, minutes, site: await siteFacts() });
+    await queueMail(db, message, { purpose: `staff_sign_in_${kind}` }, clock());
+    mail.kick();
+  }
+
+  /**
+   * Too many wrong codes for the account: the second step is locked (once, whichever instance gets
+   * there first), every session of the person ends, the audit log and the person are told.
+   */
+  async function lockCodes(staff: StaffRecord, address: string | null, attempts: number): Promise<void> {
+    const now = clock();
+    const locked = await db.transaction().execute(async (trx) => {
+      await revokeSessionsOf(trx, staff.id, now.toISOString());
+      if (!(await lockSecondFactor(trx, staff.id, now.toISOString()))) return false;
+      await recordAudit(
+        trx,
+        { id: null, email: staff.email, address },
+        { action: 'two_factor_locked', subject: `staff:${staff.id}`, summary: `Sign-in codes of ${staff.email} locked after ${attempts} wrong codes`, after: { attempts } },
+        now,
+      );
+      return true;
+    });
+    if (!locked) return;
+    logger.warn({ staffId: staff.id, address }, 'staff sign-in codes locked after too many wrong codes');
+    await alert(staff, 'codes', attempts, CODE_WINDOW_MS / 60_000);
+  }
+
+  /** A wrong password for a known account: counted per network and account-wide, audited, and the person told once. */
+  async function wrongPassword(staff: StaffRecord | null, email: string, meta: SignInMeta): Promise<void> {
+    const network = meta.network ?? 'unknown';
+    const fromHere = await counters.hit(signInKeys.accountFromNetwork(email, network), SIGN_IN_WINDOW_MS);
+    const everywhere = await counters.hit(signInKeys.account(email), ACCOUNT_WINDOW_MS);
+    logger.warn({ email, address: meta.address, staffId: staff?.id ?? null }, 'staff sign-in refused');
+    if (!staff) return;
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const actor = { id: null, email: staff.email, address: meta.address };
+      await recordAudit(trx, actor, { action: 'sign_in_failed', subject: `staff:${staff.id}`, summary: `Wrong password for ${staff.email}` }, now);
+      if (fromHere.hits === WRONG_PASSWORDS_PER_NETWORK) {
+        await recordAudit(trx, actor, { action: 'sign_in_held_back', subject: `staff:${staff.id}`, summary: `Sign-in as ${staff.email} from this network held back for ${SIGN_IN_WINDOW_MS / 60_000} minutes after ${fromHere.hits} wrong passwords` }, now);
+      }
+      if (everywhere.hits === WRONG_PASSWORDS_PER_ACCOUNT) {
+        await recordAudit(trx, actor, { action: 'sign_in_locked', subject: `staff:${staff.id}`, summary: `Sign-in as ${staff.email} locked for up to an hour after ${everywhere.hits} wrong passwords from several networks` }, now);
+      }
+    });
+    // Once an hour at most, whichever instance counts first: a mail per try would be a flood of its own.
+    if (everywhere.hits >= ALERT_AFTER_WRONG_PASSWORDS && (await counters.hit(signInKeys.alerted(staff.id), ACCOUNT_WINDOW_MS)).hits === 1) {
+      await alert(staff, 'passwords', everywhere.hits, ACCOUNT_WINDOW_MS / 60_000);
+    }
+  }
+
+  /**
+   * Every staff member signs in with a code (review finding 14: a volunteer's password alone would
+   * open every supporter's details); someone without an authenticator sets one up first.
+   */
+  const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : 'enrol');
 
   function isOver(session: StaffSessionRecord, now: Date): boolean {
     return (
@@ -142,24 +230,18 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
       return { session: null, ended: true };
     }
     if (now.getTime() - Date.parse(record.lastSeenAt) >= TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
-    // Promoted to admin (or 2FA reset by an admin) since signing in: set up the authenticator first.
-    const stage = record.stage === 'full' && staff.role === 'admin' && !staff.totpEnabled ? 'enrol' : record.stage;
+    // Two-step sign-in reset by an admin since signing in: set up the authenticator first.
+    const stage = record.stage === 'full' && !staff.totpEnabled ? 'enrol' : record.stage;
     return { session: { id, staff, stage, createdAt: record.createdAt } };
   }
 
-  async function assertAddressAllowed(address: string | null): Promise<void> {
-    if (!address) return;
-    const counter = await counters.hit(`staff-sign-in:address:${address}`, SIGN_IN_WINDOW_MS);
-    if (counter.hits > SIGN_INS_PER_ADDRESS) throw tooMany(counter.resetAt);
+  async function assertNetworkAllowed(network: string | null): Promise<void> {
+    if (!network) return;
+    const counter = await counters.hit(signInKeys.network(network), SIGN_IN_WINDOW_MS);
+    if (counter.hits > SIGN_INS_PER_NETWORK) throw tooMany(counter.resetAt);
   }
 
-  function tooMany(resetAt: string): TooManyRequestsError {
-    const minutes = Math.max(1, Math.ceil((Date.parse(resetAt) - clock().getTime()) / 60_000));
-    return new TooManyRequestsError(
-      { form: `Too many sign-in attempts. For the foundation's safety, please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` },
-      minutes * 60,
-    );
-  }
+  const tooMany = (resetAt: string) => tooManySignIns(resetAt, clock());
 
   /** Checks a TOTP code (never one already used) or a recovery code (used up); false when neither. */
   async function checkSecondFactor(staff: StaffRecord, typed: string, address: string | null): Promise<boolean> {
@@ -187,42 +269,63 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
     lookup,
 
     /** Password step. Answers the new session's token and what it still needs. */
-    async signIn(input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string; stage: StaffSessionStage }> {
-      await assertAddressAllowed(meta.address);
+    async signIn(input: unknown, meta: SignInMeta): Promise<{ token: string; stage: StaffSessionStage }> {
+      await assertNetworkAllowed(meta.network);
       const { email, password } = parseBody(StaffSignInSchema, input);
-      const accountKey = `staff-sign-in:account:${email}`;
-      const failures = await counters.get(accountKey);
-      if (failures && failures.hits >= FAILURES_PER_ACCOUNT) throw tooMany(failures.resetAt);
+      // Checked before the password, so a held-back guesser learns nothing from the answer.
+      const fromHereKey = signInKeys.accountFromNetwork(email, meta.network ?? 'unknown');
+      const fromHere = await counters.get(fromHereKey);
+      if (fromHere && fromHere.hits >= WRONG_PASSWORDS_PER_NETWORK) throw tooMany(fromHere.resetAt);
+      const everywhere = await counters.get(signInKeys.account(email));
+      if (everywhere && everywhere.hits >= WRONG_PASSWORDS_PER_ACCOUNT) throw tooMany(everywhere.resetAt);
       const staff = await findStaffByEmail(db, email);
       const ok = await verify(staff?.passwordHash ?? (await dummyHash), password).catch(() => false);
       if (!staff || !staff.passwordHash || !ok || staff.status !== 'active') {
-        await counters.hit(accountKey, SIGN_IN_WINDOW_MS);
-        logger.warn({ email, address: meta.address }, 'staff sign-in refused');
+        await wrongPassword(staff && staff.status === 'active' ? staff : null, email, meta);
         throw new ValidationError({ password: WRONG_PASSWORD });
       }
-      await counters.reset(accountKey);
+      // The owner's network starts afresh; the account-wide count and the wrong codes do not.
+      await counters.reset(fromHereKey);
+      if (staff.secondFactorLockedAt) throw new ValidationError({ form: LOCKED });
       const stage = stageAfterPassword(staff);
       logger.info({ staffId: staff.id, stage }, 'staff password accepted');
-      return { token: await startSession(staff, stage, meta.userAgent), stage };
+      return { token: await startSession(staff, stage, meta), stage };
     },
 
     /** Code step: a TOTP code or a recovery code; the halfway session is swapped for a full one. */
-    async secondFactor(session: LiveStaffSession, input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string }> {
+    async secondFactor(session: LiveStaffSession, input: unknown, meta: SignInMeta): Promise<{ token: string }> {
       if (session.stage !== 'second_factor') throw new ValidationError({ code: 'Sign in with your password first.' });
-      await assertAddressAllowed(meta.address);
+      await assertNetworkAllowed(meta.network);
       const { code } = parseBody(SecondFactorSchema, input);
-      if (!(await checkSecondFactor(session.staff, code, meta.address))) {
-        const now = clock().toISOString();
-        if ((await countFailedCode(db, session.id)) >= WRONG_CODES_PER_SESSION) {
-          await revokeSession(db, session.id, now);
-          logger.warn({ staffId: session.staff.id }, 'staff sign-in ended after too many wrong codes');
-          throw new ValidationError({ code: 'Too many wrong codes. Please sign in again.' });
-        }
-        throw new ValidationError({ code: WRONG_CODE });
+      const staff = session.staff;
+      if (staff.secondFactorLockedAt) {
+        await revokeSession(db, session.id, clock().toISOString());
+        throw new ValidationError({ code: LOCKED });
       }
-      await revokeSession(db, session.id, clock().toISOString());
-      logger.info({ staffId: session.staff.id }, 'staff signed in');
-      return { token: await startSession(session.staff, 'full', meta.userAgent) };
+      // Counted before the code is checked, so codes sent at once are never checked past the limit;
+      // a right code takes its count back.
+      const counted = await counters.hit(signInKeys.wrongCodes(staff.id), CODE_WINDOW_MS);
+      if (counted.hits > WRONG_CODES_PER_ACCOUNT) {
+        await lockCodes(staff, meta.address, counted.hits - 1);
+        throw new ValidationError({ code: LOCKED });
+      }
+      if (await checkSecondFactor(staff, code, meta.address)) {
+        await counters.decrement(signInKeys.wrongCodes(staff.id));
+        await revokeSession(db, session.id, clock().toISOString());
+        logger.info({ staffId: staff.id }, 'staff signed in');
+        return { token: await startSession(staff, 'full', meta) };
+      }
+      await recordAudit(db, { id: null, email: staff.email, address: meta.address }, { action: 'sign_in_failed', subject: `staff:${staff.id}`, summary: `Wrong sign-in code for ${staff.email}` }, clock());
+      if (counted.hits >= WRONG_CODES_PER_ACCOUNT) {
+        await lockCodes(staff, meta.address, counted.hits);
+        throw new ValidationError({ code: LOCKED });
+      }
+      if ((await countFailedCode(db, session.id)) >= WRONG_CODES_PER_SESSION) {
+        await revokeSession(db, session.id, clock().toISOString());
+        logger.warn({ staffId: staff.id }, 'staff sign-in ended after too many wrong codes');
+        throw new ValidationError({ code: 'Too many wrong codes. Please sign in again.' });
+      }
+      throw new ValidationError({ code: WRONG_CODE });
     },
 
     /** The authenticator to add: the pending secret is kept, so reloading shows the same QR code. */
@@ -253,6 +356,7 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
         await updateStaff(trx, staff.id, { totpEnabled: true, totpLastStep: step }, now.toISOString());
         const codes = await issueRecoveryCodes(staff.id, now, trx);
         await recordAudit(trx, selfActor(staff, meta.address), { action: 'two_factor_enabled', subject: `staff:${staff.id}`, summary: `${staff.email} turned on two-step sign-in`, before: { totpEnabled: false }, after: { totpEnabled: true } }, now);
+        if (session.stage !== 'full') await recordAudit(trx, selfActor(staff, meta.address), { action: 'signed_in', subject: `staff:${staff.id}`, summary: `${staff.email} signed in` }, now);
         return codes;
       });
       await revokeSessionsOf(db, staff.id, now.toISOString(), session.id);
@@ -278,19 +382,9 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
       });
     },
 
-    /** Volunteers may turn two-step sign-in off again (admins may not); needs a current code. */
-    async turnOffTwoFactor(session: LiveStaffSession, input: unknown, address: string | null): Promise<void> {
-      const staff = (await findStaff(db, session.staff.id))!;
-      if (staff.role === 'admin') throw new ValidationError({ code: 'Admins must keep two-step sign-in on.' });
-      const { code } = parseBody(SecondFactorSchema, input);
-      const now = clock();
-      const step = staff.totpSecret ? await totpStep(staff.totpSecret, code, staff.totpLastStep, now) : null;
-      if (step === null || !(await advanceTotpStep(db, staff.id, step, now.toISOString()))) throw new ValidationError({ code: WRONG_CODE });
-      await db.transaction().execute(async (trx) => {
-        await updateStaff(trx, staff.id, { totpEnabled: false, totpSecret: null }, now.toISOString());
-        await deleteRecoveryCodes(trx, staff.id);
-        await recordAudit(trx, selfActor(staff, address), { action: 'two_factor_disabled', subject: `staff:${staff.id}`, summary: `${staff.email} turned off two-step sign-in`, before: { totpEnabled: true }, after: { totpEnabled: false } }, now);
-      });
+    /** Two-step sign-in stays on for everyone: a lost phone is an admin's reset, never "off". */
+    async turnOffTwoFactor(): Promise<never> {
+      throw new ValidationError({ code: 'Two-step sign-in stays on for every staff member. Lost your phone? Ask an admin to reset it.' });
     },
 
     async recoveryCodesLeft(staffId: number): Promise<number> {
@@ -309,8 +403,8 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
      * Sets the password from a set-up link (once) and signs in. Two-step sign-in starts over: the
      * link is also how a locked-out admin gets back in (staff:add again, or an admin's new invitation).
      */
-    async acceptInvitation(token: string, input: unknown, meta: { address: string | null; userAgent: string | null }): Promise<{ token: string; stage: StaffSessionStage }> {
-      await assertAddressAllowed(meta.address);
+    async acceptInvitation(token: string, input: unknown, meta: SignInMeta): Promise<{ token: string; stage: StaffSessionStage }> {
+      await assertNetworkAllowed(meta.network);
       const form = parseBody(SetUpAccountSchema, input);
       if (isCommonPassword(form.password)) throw new ValidationError({ password: 'This password is too common. Please choose a less guessable one.' });
       // A made-up link costs a lookup, not an argon2 hash; the link is used up below, in one UPDATE.
@@ -321,15 +415,16 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
         const staffId = await consumeInvite(trx, sha256(token), now.toISOString());
         const found = staffId === null ? null : await findStaff(trx, staffId);
         if (!found || found.status === 'disabled') throw new ValidationError({ form: EXPIRED_LINK });
-        await updateStaff(trx, found.id, { name: form.name, passwordHash, status: 'active', totpEnabled: false, totpSecret: null, totpLastStep: null }, now.toISOString());
+        await updateStaff(trx, found.id, { name: form.name, passwordHash, status: 'active', totpEnabled: false, totpSecret: null, totpLastStep: null, secondFactorLockedAt: null }, now.toISOString());
         await deleteRecoveryCodes(trx, found.id);
         await expireInvites(trx, found.id, now.toISOString());
         await revokeSessionsOf(trx, found.id, now.toISOString());
         await recordAudit(trx, selfActor(found, meta.address), { action: 'staff_set_up', subject: `staff:${found.id}`, summary: `${found.email} set a password from a set-up link`, before: { status: found.status, totpEnabled: found.totpEnabled }, after: { status: 'active', totpEnabled: false } }, now);
-        return { ...found, name: form.name, status: 'active' as const, totpEnabled: false, totpSecret: null };
+        return { ...found, name: form.name, status: 'active' as const, totpEnabled: false, totpSecret: null, secondFactorLockedAt: null };
       });
+      await forgetWrongCodes(counters, staff.id);
       const stage = stageAfterPassword(staff);
-      return { token: await startSession(staff, stage, meta.userAgent), stage };
+      return { token: await startSession(staff, stage, meta), stage };
     },
 
     /** Sessions ended more than a day ago are of no further use. */
@@ -337,8 +432,15 @@ export function createStaffAuth({ db, counters, logger, issuer, clock = () => ne
       return deleteEndedSessions(db, new Date(clock().getTime() - 24 * 60 * 60_000).toISOString());
     },
 
-    async signOut(token: string | null | undefined): Promise<void> {
-      if (token && token.length <= 100) await revokeSession(db, sha256(token), clock().toISOString());
+    /** Ends the session; a signed-in one leaves a row in the audit log. */
+    async signOut(token: string | null | undefined, address: string | null): Promise<void> {
+      if (!token || token.length > 100) return;
+      const now = clock();
+      await db.transaction().execute(async (trx) => {
+        const ended = await revokeSession(trx, sha256(token), now.toISOString());
+        const staff = ended?.stage === 'full' ? await findStaff(trx, ended.staffId) : null;
+        if (staff) await recordAudit(trx, selfActor(staff, address), { action: 'signed_out', subject: `staff:${staff.id}`, summary: `${staff.email} signed out` }, now);
+      });
     },
   };
 }

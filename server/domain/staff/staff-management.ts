@@ -21,10 +21,12 @@ import type { Logger } from '../../logger';
 import { staffInviteEmail } from '../../mail/templates/staff-invite';
 import type { MailSiteFacts } from '../../mail/templates/site';
 import { recordAudit } from '../back-office/audit';
+import type { Counters } from '../counters';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { queueMail, type MailDelivery } from '../mail-queue';
 import { parseBody } from '../parse';
 import { randomToken, sha256 } from './secrets';
+import { forgetWrongCodes } from './sign-in-limits';
 import { INVITE_MS, toStaffMember } from './staff-auth';
 
 type Trx = Transaction<Database>;
@@ -32,6 +34,7 @@ type Trx = Transaction<Database>;
 export interface StaffManagementDeps {
   db: Db;
   dialect: 'sqlite' | 'postgres';
+  counters: Counters;
   mail: MailDelivery;
   logger: Logger;
   siteFacts: () => Promise<MailSiteFacts>;
@@ -43,9 +46,14 @@ const COMMAND_LINE = { id: null, email: 'command line (npm run staff:add)', addr
 
 const ONLY_ADMINS = 'Only an admin can manage staff.';
 
-/** A fresh single-use link for this person; their earlier links stop working. */
+/**
+ * A fresh single-use link for this person; their earlier links stop working, and so does their
+ * old password, at once (review finding 14): a new link is what an admin sends for an account that
+ * may be compromised, so the old credentials must not live until the link is used.
+ */
 async function newSetUpLink(trx: Trx, staff: StaffRecord, now: Date): Promise<string> {
   const token = randomToken();
+  if (staff.passwordHash !== null) await updateStaff(trx, staff.id, { passwordHash: null }, now.toISOString());
   await expireInvites(trx, staff.id, now.toISOString());
   await insertInvite(trx, staff.id, sha256(token), new Date(now.getTime() + INVITE_MS).toISOString(), now.toISOString());
   return token;
@@ -85,7 +93,7 @@ export async function issueSetUpLink(
  * roles, disabling, ending sessions and resetting two-step sign-in. Every change is audited, and
  * the foundation is never left without an active admin.
  */
-export function createStaffManagement({ db, dialect, mail, logger, siteFacts, clock = () => new Date() }: StaffManagementDeps) {
+export function createStaffManagement({ db, dialect, counters, mail, logger, siteFacts, clock = () => new Date() }: StaffManagementDeps) {
   const lock = dialect === 'postgres';
 
   function assertAdmin(actor: StaffActor): void {
@@ -182,17 +190,23 @@ export function createStaffManagement({ db, dialect, mail, logger, siteFacts, cl
       });
     },
 
-    /** For a lost phone: two-step sign-in starts over at their next sign-in (admins must set it up again). */
+    /**
+     * For a lost phone, or codes locked after too many wrong ones: two-step sign-in starts over at
+     * their next sign-in, and any lock is lifted.
+     */
     async resetTwoFactor(actor: StaffActor, staffId: number): Promise<StaffMember> {
       const now = clock();
-      return db.transaction().execute(async (trx) => {
+      const reset = await db.transaction().execute(async (trx) => {
         const staff = await target(trx, actor, staffId);
-        await updateStaff(trx, staff.id, { totpEnabled: false, totpSecret: null, totpLastStep: null }, now.toISOString());
+        await updateStaff(trx, staff.id, { totpEnabled: false, totpSecret: null, totpLastStep: null, secondFactorLockedAt: null }, now.toISOString());
         await deleteRecoveryCodes(trx, staff.id);
         await revokeSessionsOf(trx, staff.id, now.toISOString());
-        await recordAudit(trx, actor, { action: 'two_factor_reset', subject: `staff:${staff.id}`, summary: `Reset two-step sign-in of ${staff.email}`, before: { totpEnabled: staff.totpEnabled }, after: { totpEnabled: false } }, now);
-        return toStaffMember({ ...staff, totpEnabled: false });
+        const summary = `Reset two-step sign-in of ${staff.email}${staff.secondFactorLockedAt ? ' (lifting the lock after wrong codes)' : ''}`;
+        await recordAudit(trx, actor, { action: 'two_factor_reset', subject: `staff:${staff.id}`, summary, before: { totpEnabled: staff.totpEnabled, locked: staff.secondFactorLockedAt !== null }, after: { totpEnabled: false, locked: false } }, now);
+        return toStaffMember({ ...staff, totpEnabled: false, secondFactorLockedAt: null });
       });
+      await forgetWrongCodes(counters, staffId);
+      return reset;
     },
 
     /** "Sign out everywhere" for someone (a lost laptop). */

@@ -1,3 +1,4 @@
+import { ipKeyGenerator } from 'express-rate-limit';
 import { createCookie } from 'react-router';
 import type {
   ActionResult,
@@ -30,12 +31,14 @@ export interface BackOfficeDeps {
 }
 
 /**
- * The session cookie's path is / because React Router asks for the overview's data at /admin.data,
- * which a cookie limited to /admin would not reach; the public site never reads it. The CSRF cookie
- * before sign-in is only needed by /admin/login and /admin/invite.
+ * Both cookies are on Path=/: React Router asks for the overview's data at /admin.data, which a
+ * cookie limited to /admin would not reach, and the `__Host-` prefix production uses (review
+ * finding 14: no sibling subdomain can set or shadow them) requires Path=/, Secure and no Domain.
+ * The public site never reads them.
  */
-const SESSION_COOKIE_PATH = '/';
-const CSRF_COOKIE_PATH = '/admin';
+const COOKIE_PATH = '/';
+const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+const IPV6_NETWORK_BITS = 64;
 
 function formObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -60,13 +63,13 @@ async function result(run: () => Promise<string>): Promise<ActionResult> {
 
 /**
  * The back office as loaders and actions see it: the domain's staff sign-in behind an HttpOnly,
- * SameSite=Strict cookie on /admin, CSRF tokens bound to the session (or, before sign-in, to a
+ * SameSite=Strict cookie (`__Host-` in production), CSRF tokens bound to the session (or, before sign-in, to a
  * random cookie), and domain errors turned into field errors for the forms.
  */
 export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, content, secureCookies, secret }: BackOfficeDeps) {
   const options = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
-  const sessionCookie = createCookie('staff_session', { ...options, path: SESSION_COOKIE_PATH });
-  const csrfCookie = createCookie('staff_csrf', { ...options, path: CSRF_COOKIE_PATH });
+  const sessionCookie = createCookie(cookieName('staff_session', secureCookies), { ...options, path: COOKIE_PATH });
+  const csrfCookie = createCookie(cookieName('staff_csrf', secureCookies), { ...options, path: COOKIE_PATH });
   const csrfKey = hmac(secret, 'staff-csrf');
 
   const tokenOf = async (request: Request): Promise<string | null> => {
@@ -78,7 +81,8 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
   const csrfFor = (live: LiveStaffSession) => hmac(csrfKey, `session:${live.id}`);
 
   return (clientAddress: string | null, userAgent: string | null): BackOfficeContext => {
-    const meta = { address: clientAddress, userAgent };
+    // Sign-in limits count an IPv6 client by its /64: one subscriber holds the whole block.
+    const meta = { address: clientAddress, network: clientAddress ? ipKeyGenerator(clientAddress, IPV6_NETWORK_BITS) : null, userAgent };
 
     async function live(request: Request): Promise<LiveStaffSession | null> {
       const found = await staffAuth.lookup(await tokenOf(request));
@@ -147,12 +151,9 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
           return failure(error);
         }
       },
-      async turnOffTwoFactor(request, form) {
-        const session = await liveOrThrow(request);
-        return result(async () => {
-          await staffAuth.turnOffTwoFactor(session, formObject(form), clientAddress);
-          return 'Two-step sign-in is off.';
-        });
+      async turnOffTwoFactor(request) {
+        await liveOrThrow(request);
+        return result(() => staffAuth.turnOffTwoFactor());
       },
       async recoveryCodesLeft(request) {
         const session = await liveOrThrow(request);
@@ -161,7 +162,7 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
       invitation: (token) => staffAuth.invitation(token),
       acceptInvitation: (_request, token, form) => step(() => staffAuth.acceptInvitation(token, formObject(form), meta)),
       async signOut(request) {
-        await staffAuth.signOut(await tokenOf(request));
+        await staffAuth.signOut(await tokenOf(request), clientAddress);
         return clearSession();
       },
     };

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../logger';
+import { redactSecretPath } from '../secret-paths';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -14,14 +15,13 @@ export function newRequestId(req: IncomingMessage): string {
 
 /**
  * The request's address as the log may keep it: no query string (it can hold Stripe's
- * `payment_intent_client_secret`, emails…) and no password-reset token (`/reset/<token>`, and the
- * `/reset/<token>.data` React Router asks for when navigating), whatever the letter case.
+ * `payment_intent_client_secret`, a giving plan's link signature, emails…) and no key held in the
+ * path (SECRET_PATHS: reset, verification and set-up links, receipt and statement signatures).
  */
 export function loggableUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  return path.replace(/(\/reset\/)[^/]+/gi, '$1[redacted]');
+  return redactSecretPath(query === -1 ? url : url.slice(0, query));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { AppServices } from '../../../common/load-context';
 import { pathPattern, PUBLIC_PAGES } from '../../../common/public-pages';
+import { isBackOfficePath } from '../admin/back-office-path';
 import { publicReadAt, publicReadPattern } from '../api/public-reads';
 import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
 import { cachedAnswerLines, type Logger } from '../../logger';
@@ -164,7 +165,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Staff changes (back office forms) through this instance show at once on its pages.
-      if (/^\/admin(\/|\.data$|$)/.test(req.path)) res.on('finish', () => cache.clear());
+      if (isBackOfficePath(req.path)) res.on('finish', () => cache.clear());
       return next();
     }
     const key = keyOf(req.method, req.originalUrl, req.headers.authorization);

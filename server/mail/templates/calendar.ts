@@ -27,6 +27,14 @@ function nextDay(isoDate: string): DateArray {
   return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
 }
 
+/**
+ * A parameter value such as ORGANIZER's CN: RFC 5545 lets it be quoted but never hold a `"`, and
+ * the calendar library writes `\"`, which no parser reads. RFC 6868's caret encoding says it.
+ */
+function parameterValue(text: string): string {
+  return text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n');
+}
+
 /** An iCalendar (RFC 5545) file for one event; throws if the event cannot be expressed. */
 export function calendarFile(event: CalendarEvent): string {
   const common = {
@@ -39,7 +47,7 @@ export function calendarFile(event: CalendarEvent): string {
     method: event.cancelled ? 'CANCEL' : 'PUBLISH',
     sequence: event.sequence ?? 0,
     // ORGANIZER must be an address; a name alone makes the file invalid, so leave it out then.
-    organizer: event.organizer.email ? event.organizer : undefined,
+    organizer: event.organizer.email ? { ...event.organizer, name: parameterValue(event.organizer.name) } : undefined,
   } satisfies Partial<EventAttributes>;
   // Timed events are written in UTC so every calendar shows the New York time in its own zone.
   const attributes: EventAttributes = event.startTime

@@ -24,7 +24,7 @@ export function staffInviteEmail({ to, name, role, invitedBy, setUpUrl, expiresI
   const subject = `You are invited to the ${site.name} back office`;
   const greeting = name.trim() ? `Hello ${name.trim()},` : 'Hello,';
   const invited = `${invitedBy} has invited you to help run ${site.name}'s website as ${role === 'admin' ? 'an admin' : 'a volunteer'}.`;
-  const once = `The link works once and expires in ${expiresInHours} hours. You will choose your own password${role === 'admin' ? ' and set up an authenticator app on your phone' : ''}.`;
+  const once = `The link works once and expires in ${expiresInHours} hours. You will choose your own password and set up an authenticator app on your phone.`;
   const ignore = 'If you did not expect this, ignore this email; nothing happens until the link is used.';
   const text = [greeting, invited, WHAT_YOU_CAN_DO[role], `To set up your account, open this link:\n${setUpUrl}`, once, ignore, siteFooterText(site)].join('\n\n');
   const html = renderMailHtml(

@@ -1,0 +1,18 @@
+/** The two bodies a browser's form sends; anything else is not one of our forms. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * Reads a back-office form. A body that is not a form (JSON, text, no content type, multipart with
+ * no boundary or cut short) is the sender's mistake: 415 or 400 with a plain message, never a 500
+ * with a stack trace in the log.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) {
+    throw new Response('This address takes a web form (application/x-www-form-urlencoded or multipart/form-data).', { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response('This form could not be read. Go back, reload the page and try again.', { status: 400 });
+  }
+}
