@@ -208,7 +208,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     const heading = required('heading', 'The heading', 120);
     const meta = required('meta', 'The date and place line', 120);
     const linkHref = required('linkHref', 'The link', 500);
-    if (linkHref && !ExternalUrlSchema.safeParse(linkHref).success && !InternalPathSchema.safeParse(linkHref).success) {
+    if (linkHref.includes('\\')) errors.linkHref = 'The link must not contain a backslash "\\": browsers read it as "/" and would open another site.';
+    else if (linkHref && !ExternalUrlSchema.safeParse(linkHref).success && !InternalPathSchema.safeParse(linkHref).success) {
       errors.linkHref = 'Enter a page of this site such as /events/4, or an address starting with https://.';
     }
     const linkLabel = required('linkLabel', 'The link text', 80);
