@@ -168,6 +168,20 @@ describe('donations list and export', () => {
     ]);
   });
 
+  it('quotes every cell and neutralises a formula after a ";" (Excel in a ";" locale splits there)', async () => {
+    const semi = `sc${run}`;
+    const who = await supporter('semi');
+    await donate(who, '3.00', `semi.${semi}@example.org`, 'Qvmrux;=1+1');
+    const res = await volunteer.get(`/admin/donations.csv?q=${semi}`);
+    expect(res.status).toBe(200);
+    const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]!.startsWith('"Date","Name","Email","Amount",')).toBe(true);
+    expect(lines[1]).toContain(`"'Qvmrux;=1+1"`);
+    // Every cell of every row is quoted: no separator inside a cell is left bare.
+    for (const line of lines.filter(Boolean)) expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    expect(parseCsv(res.text)[0]!.Message).toBe(`'Qvmrux;=1+1`);
+  });
+
   it('a payment page shows the receipt as sent', async () => {
     await waitForMail(server.config.mail.outboxDir, (m) => m.to === `eve.${tag}@example.org`);
     const page = await volunteer.get(`/admin/payments/${formulaPayment}`);
