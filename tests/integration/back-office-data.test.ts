@@ -15,6 +15,7 @@ import { ApiClient, startTestServer, type TestServer } from '../helpers/test-ser
 let server: TestServer;
 let admin: ApiClient;
 let volunteer: ApiClient;
+let volunteerEmail: string;
 const run = Date.now().toString(36);
 let nextEvent = 700;
 let golfEvent: number;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   admin = new ApiClient(server.url);
   await setUpStaff(server, admin, 'admin');
   volunteer = new ApiClient(server.url);
-  await setUpStaff(server, volunteer, 'volunteer');
+  volunteerEmail = (await setUpStaff(server, volunteer, 'volunteer')).email;
   golfEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Golf Event', name: `Spring Scramble ${run}`, capacity: 2 });
   gamingEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Gaming Event', name: `Warzone Night ${run}` });
   steakEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Benefit Event', name: `Steak Fry ${run}` });
@@ -180,6 +181,24 @@ describe('donations list and export', () => {
     // Every cell of every row is quoted: no separator inside a cell is left bare.
     for (const line of lines.filter(Boolean)) expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(parseCsv(res.text)[0]!.Message).toBe(`'Qvmrux;=1+1`);
+  });
+
+  it('writes each export and each payment view to the audit log, with who did it', async () => {
+    const since = Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
+    expect((await volunteer.get(`/admin/donations.csv?q=${tag}`)).status).toBe(200);
+    expect((await volunteer.get(`/admin/events/${golfEvent}/registrations.csv?include=all`)).status).toBe(200);
+    expect((await volunteer.get(`/admin/payments/${formulaPayment}`)).status).toBe(200);
+    const rows = await server.db.selectFrom('audit_log').select(['action', 'subject', 'summary', 'staff_email']).where('id', '>', since).orderBy('id').execute();
+    expect(rows.map((r) => [r.action, r.subject, r.staff_email])).toEqual([
+      ['csv_exported', 'donations', volunteerEmail],
+      ['csv_exported', `event:${golfEvent}`, volunteerEmail],
+      ['payment_viewed', `payment:${formulaPayment}`, volunteerEmail],
+    ]);
+    expect(rows[0]!.summary).toMatch(/^Exported \d+ donations? as CSV$/);
+    expect(rows[2]!.summary).toBe(`Viewed payment ${formulaPayment}`);
+    // An unknown payment shows nothing, so nothing was viewed.
+    expect((await volunteer.get('/admin/payments/999999')).status).toBe(404);
+    expect(await server.db.selectFrom('audit_log').select('id').where('subject', '=', 'payment:999999').execute()).toEqual([]);
   });
 
   it('a payment page shows the receipt as sent', async () => {
