@@ -14,6 +14,7 @@ import * as monthlyGifts from './20261126T130000-monthly-gifts';
 import * as stripeSubscriptions from './20261126T140000-stripe-subscriptions';
 import * as fairValueSnapshot from './20261126T150000-fair-value-snapshot';
 import * as partyAdditions from './20261126T160000-party-additions';
+import * as auditLogNoReplace from './20261127T170000-audit-log-no-replace';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -34,6 +35,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126T140000-stripe-subscriptions': stripeSubscriptions,
   '20261126T150000-fair-value-snapshot': fairValueSnapshot,
   '20261126T160000-party-additions': partyAdditions,
+  '20261127T170000-audit-log-no-replace': auditLogNoReplace,
 };
 
 /** Every migration this code knows, oldest first (readiness checks the database has them all). */
