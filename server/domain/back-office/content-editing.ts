@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { DuplicateKeyError } from '../../db/errors';
 import { findPage, markStaffEdited } from '../../db/repositories/content';
 import { discardDraft, findDraft, findVersion, listVersions, publishPage, saveDraft } from '../../db/repositories/content-versions';
-import { findEventByNumber, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
+import { findEventByNumber, lockEvent, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
 import { findMediaByKey, findMediaById, insertMedia, listMedia, setMediaAlt, type MediaRecord } from '../../db/repositories/media';
 import {
   deleteAnnouncementRow,
@@ -28,6 +28,7 @@ import { recordAudit } from './audit';
 import { parseEventForm, type EventFormValues } from './event-form';
 
 const fail = (errors: Record<string, string>) => ({ ok: false as const, errors });
+const PUBLISHED_EVENT = 'Only an admin can change a published event. Duplicate it to prepare a draft, or ask an admin.';
 const ADMIN_PUBLISHES = 'Only an admin can publish. Save it as a draft and ask an admin to publish it.';
 
 /** The address pages use for an upload: its largest WebP, or the PDF. */
@@ -233,9 +234,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     async saveEvent(actor, eventNumber, form) {
       const before = eventNumber === null ? null : await findEventByNumber(db, eventNumber, { drafts: true });
       if (eventNumber !== null && !before) return fail({ form: `Event ${eventNumber} doesn't exist.` });
-      if (before?.published && actor.role !== 'admin') {
-        return fail({ form: 'Only an admin can change a published event. Duplicate it to prepare a draft, or ask an admin.' });
-      }
+      // Checked early to spare parsing the form; checked again in the transaction that writes.
+      if (before?.published && actor.role !== 'admin') return fail({ form: PUBLISHED_EVENT });
       const { values, errors } = parseEventForm(form, { eventType: before ? before.eventType : null });
       if (!values) return fail(errors);
       const input = await toEventInput(values, before, errors);
@@ -244,9 +244,13 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         const created = await createEvent(actor, input, { action: 'event_created', summary: (n) => `Created event ${n} (${input.name}) as a draft` });
         return { ok: true, message: `Event ${created} saved as a draft. An admin publishes it when it is ready.`, id: created };
       }
-      const changed = await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx): Promise<number | null> => {
+        await lockEvent(trx, before.eventNumber);
         // Another editor may have saved since this form was loaded: the later save wins, and the audit log holds both.
         const current = (await findEventByNumber(trx, before.eventNumber, { drafts: true }))!;
+        // The check above ran before this transaction: an admin may have published the event since.
+        // Decided on the row read here, so a volunteer's save never lands on a published event.
+        if (current.published && actor.role !== 'admin') return null;
         await upsertEvent(trx, { ...input, eventNumber: before.eventNumber, published: current.published });
         await markStaffEdited(trx, `event:${before.eventNumber}`);
         const priceNote =
@@ -254,6 +258,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         await recordAudit(trx, actor, { action: 'event_changed', subject: `event:${before.eventNumber}`, summary: `Changed event ${before.eventNumber} (${input.name})${priceNote}`, before: current, after: input }, clock());
         return before.eventNumber;
       });
+      if (changed === null) return fail({ form: PUBLISHED_EVENT });
       return { ok: true, message: `Event ${changed} saved.${before.published ? ' The change is on the site now.' : ''}`, id: changed };
     },
 
