@@ -367,6 +367,25 @@ describe('registrations, tallies and rosters', () => {
     await expect.poll(async () => (await readOutbox(outbox)).filter((m) => m.to === `charlie.${run}@example.org`).length, { timeout: 10_000 }).toBe(2);
   });
 
+  it('resends a payment at most 3 times an hour, says so when it refuses, and audits each resend and each refusal', async () => {
+    const payer = `limit.${run}@example.org`;
+    const paymentId = await donate(await supporter('limit'), '5.00', payer, 'gift');
+    const outbox = server.config.mail.outboxDir;
+    await waitForMail(outbox, (m) => m.to === payer);
+    for (let i = 0; i < 3; i++) {
+      const res = await submit(volunteer, `/admin/payments/${paymentId}`, { intent: 'resend' });
+      expect(res.status).toBe(200);
+      expect(html(res)).toContain(`Sent again to ${payer}.`);
+    }
+    const refused = await submit(admin, `/admin/payments/${paymentId}`, { intent: 'resend' });
+    expect(refused.status).toBe(400);
+    expect(html(refused)).toMatch(/It was already sent again 3 times in the last hour, the most allowed, so the payer&#x27;s inbox is not flooded\. Try again in \d+ minutes?\./);
+    const queued = await server.db.selectFrom('mail_outbox').select('id').where('payment_id', '=', paymentId).where('dedupe_key', 'like', `payment:${paymentId}:resend:%`).execute();
+    expect(queued).toHaveLength(3);
+    const audit = await server.db.selectFrom('audit_log').select('action').where('subject', '=', `payment:${paymentId}`).where('action', 'like', 'resend%').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['resend', 'resend', 'resend', 'resend_refused']);
+  });
+
   it('check-in marks arrival, counts, refuses people not on a paid sign-up, and can be undone', async () => {
     const page = await volunteer.get(`/admin/events/${steakEvent}/check-in?q=kim`);
     expect(html(page)).toContain('0 of 3 arrived');
