@@ -466,6 +466,8 @@ export interface MediaTable {
   staff_id: number | null;
   created_at: string;
   archived: Generated<number>;
+  /** 0 while a volunteer's upload waits for an admin: served to signed-in staff only. */
+  published: Generated<number>;
 }
 
 export interface MediaFilesTable {

@@ -15,6 +15,7 @@ import * as stripeSubscriptions from './20261126T140000-stripe-subscriptions';
 import * as fairValueSnapshot from './20261126T150000-fair-value-snapshot';
 import * as partyAdditions from './20261126T160000-party-additions';
 import * as auditLogNoReplace from './20261127T170000-audit-log-no-replace';
+import * as mediaDrafts from './20261127T171000-media-drafts';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -36,6 +37,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261126T150000-fair-value-snapshot': fairValueSnapshot,
   '20261126T160000-party-additions': partyAdditions,
   '20261127T170000-audit-log-no-replace': auditLogNoReplace,
+  '20261127T171000-media-drafts': mediaDrafts,
 };
 
 /** Every migration this code knows, oldest first (readiness checks the database has them all). */

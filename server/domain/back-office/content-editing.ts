@@ -11,7 +11,7 @@ import { DuplicateKeyError } from '../../db/errors';
 import { findPage, markStaffEdited } from '../../db/repositories/content';
 import { discardDraft, findDraft, findVersion, listVersions, publishPage, saveDraft } from '../../db/repositories/content-versions';
 import { findEventByNumber, lockEvent, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
-import { findMediaByKey, findMediaById, insertMedia, listMedia, setMediaAlt, type MediaRecord } from '../../db/repositories/media';
+import { findMediaByKey, findMediaById, insertMedia, listMedia, publishMedia, setMediaAlt, type MediaRecord } from '../../db/repositories/media';
 import {
   deleteAnnouncementRow,
   findAnnouncementRow,
@@ -41,7 +41,7 @@ export function mediaSrc(media: Pick<MediaRecord, 'key' | 'kind' | 'width'>): st
 const UPLOAD_SRC = /^\/media\/u\/([a-f0-9]{8,40})\/[a-z0-9.]+$/;
 
 function toMediaItem(m: MediaRecord): MediaItem {
-  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files };
+  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files, published: m.published };
 }
 
 function priceRole(priceCents: number | null, event: EventRecord): '' | 'price' | 'child' {
@@ -458,9 +458,12 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
           byteSize: file.bytes.byteLength,
           storage: store.kind,
           staffId: actor.id,
+          // Volunteers draft, admins publish (ADR 022): a volunteer's file waits for an admin's approval.
+          published: actor.role === 'admin',
           files: processed.files.map((f) => ({ name: f.name, contentType: f.contentType, byteSize: f.bytes.byteLength, bytes: store.kind === 'database' ? f.bytes : null })),
         });
-        await recordAudit(trx, actor, { action: 'media_uploaded', subject: `media:${mediaId}`, summary: `Uploaded ${fileName} (${processed.files.length} file${processed.files.length === 1 ? '' : 's'})`, after: { key: processed.key, alt } }, clock());
+        const draft = actor.role === 'admin' ? '' : ' as a draft';
+        await recordAudit(trx, actor, { action: 'media_uploaded', subject: `media:${mediaId}`, summary: `Uploaded ${fileName} (${processed.files.length} file${processed.files.length === 1 ? '' : 's'})${draft}`, after: { key: processed.key, alt, published: actor.role === 'admin' } }, clock());
         return mediaId;
       }).catch((error: unknown) => {
         // Another instance (or a double click) listed the same file a moment ago: that is the same upload.
@@ -469,7 +472,20 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       });
       // The row that won the clash is committed, so it is there to name.
       if (id === null) return listedAs((await findMediaByKey(db, processed.key))!);
+      if (actor.role !== 'admin') return { ok: true, message: `Uploaded ${fileName} as a draft: staff can see it now, the public once an admin approves it.`, id };
       return { ok: true, message: `Uploaded ${fileName}.`, id };
+    },
+
+    async approveMedia(actor, id) {
+      if (actor.role !== 'admin') return fail({ form: 'Only an admin can approve an upload.' });
+      const media = await findMediaById(db, id);
+      if (!media) return fail({ form: 'That file is not in the library.' });
+      const approved = await db.transaction().execute(async (trx) => {
+        if (!(await publishMedia(trx, id))) return false;
+        await recordAudit(trx, actor, { action: 'media_approved', subject: `media:${id}`, summary: `Approved ${media.fileName}: it is public now`, before: { published: false }, after: { published: true } }, clock());
+        return true;
+      });
+      return { ok: true, message: approved ? `Approved ${media.fileName}: anyone can open it now.` : `${media.fileName} is already public.` };
     },
 
     async setMediaAlt(actor, id, altText) {
