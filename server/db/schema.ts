@@ -470,6 +470,13 @@ export interface MediaTable {
   published: Generated<number>;
 }
 
+/** Rendered receipt and statement PDFs, one row per version (server/domain/receipts/pdf-cache.ts). */
+export interface PdfCacheTable {
+  key: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface MediaFilesTable {
   media_id: number;
   name: string;
@@ -509,6 +516,7 @@ export interface Database {
   staff_edited: StaffEditedTable;
   media: MediaTable;
   media_files: MediaFilesTable;
+  pdf_cache: PdfCacheTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -39,7 +39,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.use('/events', eventsRouter(services));
   api.use('/user', usersRouter(services, { siteOrigin, limits }));
   api.use('/stripe', paymentsRouter(services, { limits, clientKey }));
-  api.use(receiptsRouter(services));
+  api.use(receiptsRouter(services, { limits }));
   api.use('/giving', givingRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
