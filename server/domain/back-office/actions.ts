@@ -15,7 +15,7 @@ const REFUND_REASON_TEXT: Record<(typeof REFUND_REASONS)[number], string> = {
 };
 
 /** Resends of one payment's receipt or confirmation: a few for a lost or filtered mail, never a flood. */
-export const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
+const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
 
 const fail = (errors: Record<string, string>): ActionResult => ({ ok: false, errors });
 
