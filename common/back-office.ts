@@ -315,7 +315,8 @@ export interface RefundInput {
 export interface BackOfficeReports {
   overview(): Promise<Overview>;
   donations(filter: DonationFilter): Promise<DonationList>;
-  payment(paymentId: number): Promise<PaymentDetail | null>;
+  /** One payment with the payer's details; the view is written to the audit log (who looked at whose data). */
+  payment(paymentId: number, viewer: StaffActor): Promise<PaymentDetail | null>;
   /** Every event, newest date first (for the back office's event menu). */
   events(): Promise<EventSummary[]>;
   registrations(eventNumber: number): Promise<EventRegistrations | null>;
@@ -323,12 +324,12 @@ export interface BackOfficeReports {
   audit(page: number): Promise<Paged<AuditEntry>>;
 }
 
-/** CSV files (UTF-8 with BOM, formula-safe cells); null for an unknown event. */
+/** CSV files (UTF-8 with BOM, formula-safe cells); null for an unknown event. Each export is written to the audit log. */
 export interface BackOfficeExports {
   /** Every donation the filter matches (paging ignored). */
-  donationsCsv(filter: DonationFilter): Promise<string>;
+  donationsCsv(actor: StaffActor, filter: DonationFilter): Promise<string>;
   /** One row per player (golf, gaming) or attendee (steak fry); `paid` (the default) or every status. */
-  registrationsCsv(eventNumber: number, include?: 'paid' | 'all'): Promise<string | null>;
+  registrationsCsv(actor: StaffActor, eventNumber: number, include?: 'paid' | 'all'): Promise<string | null>;
 }
 
 /** Changes; each is written to the audit log with before and after. */

@@ -68,6 +68,8 @@ export interface MediaItem {
   createdAt: string;
   /** The variants' names, e.g. "640.avif" (pictures) or "document.pdf". */
   files: string[];
+  /** False while a volunteer's upload waits for an admin: only signed-in staff can open it. */
+  published: boolean;
 }
 
 export interface VersionSummary {
@@ -109,6 +111,8 @@ export interface BackOfficeContent {
   media(): Promise<MediaItem[]>;
   upload(actor: StaffActor, file: { bytes: Uint8Array; name: string; type: string }, alt: string): Promise<SaveResult>;
   setMediaAlt(actor: StaffActor, id: number, alt: string): Promise<ActionResult>;
+  /** Admin only: makes a volunteer's upload public. */
+  approveMedia(actor: StaffActor, id: number): Promise<ActionResult>;
   /** Width and height of a picture in the library, by the address pages use. */
   imageSize(src: string): Promise<{ width: number; height: number } | null>;
 }

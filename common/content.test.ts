@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR, readContent } from '../tests/fixtures/fixture-content';
 import { checkConsistency, checkDocuments, checkFiles, checkImages } from '../tests/helpers/content-check';
-import { EventSeedSchema, ExternalUrlSchema, InternalPathSchema, LinkSchema, pageKeys, parsePage } from './content';
+import { BACKSLASH_IN_PATH, EventSeedSchema, ExternalUrlSchema, InternalPathSchema, LinkSchema, pageKeys, parsePage } from './content';
 
 /**
  * The content schemas, tried on the test fixture (tests/fixtures/content) and on variations of
@@ -83,6 +83,18 @@ describe('links', () => {
     }
     expect(InternalPathSchema.safeParse('//evil.example').success).toBe(false);
     expect(ExternalUrlSchema.safeParse('https://localhost').success).toBe(false);
+  });
+
+  it('refuse a backslash anywhere in a path, which browsers read as "/" (so "/\\host" is another site), with a message saying so', () => {
+    for (const href of ['/\\evil.example', '/\\/evil.example', '/events\\..\\x', '/a\\']) {
+      const internal = InternalPathSchema.safeParse(href);
+      expect(internal.success, href).toBe(false);
+      expect(internal.error?.issues.map((i) => i.message), href).toEqual([BACKSLASH_IN_PATH]);
+      const link = LinkSchema.safeParse({ href, label: 'x' });
+      expect(link.success, href).toBe(false);
+      expect(link.error?.issues[0]?.message, href).toBe(BACKSLASH_IN_PATH);
+    }
+    expect(InternalPathSchema.safeParse('/events/4?x=1#top').success).toBe(true);
   });
 });
 

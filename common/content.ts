@@ -23,8 +23,14 @@ export const IsoDateSchema = z.iso.date();
 /** An absolute http(s) address of another site. */
 export const ExternalUrlSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 
+export const BACKSLASH_IN_PATH = 'must not contain a backslash "\\": browsers read it as "/", so "/\\example.com" opens another site';
+
 /** A path on this site, such as "/events/4" or "/scholarship". */
-export const InternalPathSchema = z.string().regex(/^\/(?!\/)\S*$/, 'must be a path starting with "/"');
+export const InternalPathSchema = z
+  .string()
+  .regex(/^\/(?!\/)\S*$/, 'must be a path starting with "/"')
+  // Browsers treat "\" as "/" in http(s) addresses: "/\host" is protocol-relative, i.e. another site.
+  .regex(/^[^\\]*$/, BACKSLASH_IN_PATH);
 
 /** An image served from `/media/…` (file under `content/images/…`). */
 export const ImageSchema = z.strictObject({
@@ -43,7 +49,8 @@ export const ExternalLinkSchema = z.strictObject({
 
 /** A link to a page of this site or to another site. */
 export const LinkSchema = z.strictObject({
-  href: z.union([ExternalUrlSchema, InternalPathSchema]),
+  // The union's own message ("Invalid input") would hide why a path with a backslash is refused.
+  href: z.union([ExternalUrlSchema, InternalPathSchema], { error: (issue) => (typeof issue.input === 'string' && issue.input.includes('\\') ? BACKSLASH_IN_PATH : undefined) }),
   label: text,
 });
 

@@ -481,6 +481,15 @@ export interface MediaTable {
   staff_id: number | null;
   created_at: string;
   archived: Generated<number>;
+  /** 0 while a volunteer's upload waits for an admin: served to signed-in staff only. */
+  published: Generated<number>;
+}
+
+/** Rendered receipt and statement PDFs, one row per version (server/domain/receipts/pdf-cache.ts). */
+export interface PdfCacheTable {
+  key: string;
+  bytes: Buffer;
+  created_at: string;
 }
 
 export interface MediaFilesTable {
@@ -523,6 +532,7 @@ export interface Database {
   staff_edited: StaffEditedTable;
   media: MediaTable;
   media_files: MediaFilesTable;
+  pdf_cache: PdfCacheTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -152,6 +152,12 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
+  /** Whether the request comes from a signed-in staff member (past the second step): they may see draft uploads. */
+  const staffCanPreview = async (req: express.Request): Promise<boolean> => {
+    const request = new Request(new URL(req.originalUrl, 'http://localhost'), { headers: { cookie: req.get('cookie') ?? '' } });
+    const { session } = await backOfficeFor(req.ip ?? null, req.get('user-agent') ?? null).auth.session(request);
+    return session?.stage === 'full';
+  };
   // Uploads (pictures' variants and PDFs) are named by a hash of their contents: they never change.
   app.get('/media/u/:key/:name', async (req, res, next) => {
     const { key, name } = req.params;
@@ -172,8 +178,19 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
         res.status(404).type('text/plain').send('Not found');
         return;
       }
-      res.set({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff' });
-      if (name.endsWith('.pdf')) res.set('Content-Disposition', 'inline; filename="document.pdf"');
+      if (!file.published && !(await staffCanPreview(req))) {
+        // A volunteer's upload waiting for an admin (ADR 022) does not exist for the public yet.
+        res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+        return;
+      }
+      res.set({
+        // A draft is for the staff member looking at it, never for a shared cache; once approved its address serves for a year.
+        'Cache-Control': file.published ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        'Content-Type': file.contentType,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      // A PDF opens in the browser only as an event's flyer; any other downloads, so it never runs as a page of this origin.
+      if (name.endsWith('.pdf')) res.set('Content-Disposition', `${file.flyer ? 'inline' : 'attachment'}; filename="document.pdf"`);
       res.send(file.bytes);
     } catch (error) {
       if (!(error instanceof MediaStorageError)) return next(error);

@@ -11,8 +11,21 @@ export async function uniquePicture(width = 700, height = 400): Promise<Buffer> 
     .toBuffer();
 }
 
-/** A tiny PDF with text of its own. */
-export const uniquePdf = (): Buffer => Buffer.from(`%PDF-1.4\n% ${Math.random()}\n%%EOF\n`, 'latin1');
+/** A tiny one-page PDF with a title of its own (uploads are re-written by pdf-lib, so it must be a real document). */
+export const uniquePdf = (): Buffer =>
+  Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj',
+      '2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj',
+      '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj',
+      `4 0 obj <</Title (${Math.random()})>> endobj`,
+      'trailer <</Root 1 0 R/Info 4 0 R>>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+    'latin1',
+  );
 
 /** Uploads a file through the back office's media page as a browser without JavaScript does (multipart form). */
 export async function uploadThroughBackOffice(client: ApiClient, file: { bytes: Buffer; name: string; type: string }, alt: string): Promise<ApiResponse> {

@@ -175,7 +175,8 @@ const upload = uploadThroughBackOffice;
 async function uploadedPicture(client: ApiClient): Promise<string> {
   const seed = Math.floor(Math.random() * 1e9);
   const res = await upload(client, { bytes: await picture(), name: `p${seed}.jpg`, type: 'image/jpeg' }, 'A picture');
-  expect(html(res.text)).toContain(`Uploaded p${seed}.jpg.`);
+  // A volunteer's upload is a draft until an admin approves it; either way it is in the library now.
+  expect(html(res.text)).toMatch(new RegExp(`Uploaded p${seed}\\.jpg(\\.| as a draft)`));
   const src = new RegExp(`"src":"(/media/u/[a-f0-9]+/\\d+\\.webp)"[^}]*"fileName":"p${seed}\\.jpg"`).exec(res.text) ?? /(\/media\/u\/[a-f0-9]+\/\d+\.webp)/.exec((await client.get('/admin/media')).text);
   return src![1]!;
 }
@@ -252,10 +253,10 @@ describe('the media library', () => {
     }
   });
 
-  it('keeps a PDF as it came and serves it for a flyer; the event page links to it rather than showing it as a picture', async () => {
+  it('keeps a PDF as pdf-lib wrote it again, a download until an event offers it as a flyer; the event page links to it rather than showing it as a picture', async () => {
     const admin = server.client();
     await setUpStaff(server, admin, 'admin');
-    const pdf = uniquePdf();
+    const pdf = Buffer.concat([uniquePdf(), Buffer.from('<html><script>alert(1)</script></html>', 'latin1')]);
     const res = await upload(admin, { bytes: pdf, name: 'rules.pdf', type: 'application/pdf' }, 'Tournament rules');
     expect(html(res.text)).toContain('Uploaded rules.pdf.');
     const { key } = await server.db.selectFrom('media').select('key').where('file_name', '=', 'rules.pdf').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -263,14 +264,64 @@ describe('the media library', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('cache-control')).toContain('immutable');
-    expect(served.text).toBe(pdf.toString('latin1'));
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename="document.pdf"');
+    expect(served.text.startsWith('%PDF-')).toBe(true);
+    expect(served.text).not.toContain('<script>');
 
     const eventNumber = await newEvent({ eventType: 'Gaming Event', name: 'Flyer cup' });
     await server.db.updateTable('events').set({ rules_flyer: `/media/u/${key}/document.pdf` }).where('event_number', '=', eventNumber).execute();
+    expect((await server.client().get(`/media/u/${key}/document.pdf`)).headers.get('content-disposition')).toBe('inline; filename="document.pdf"');
     const page = html((await server.client().get(`/events/${eventNumber}`)).text);
     expect(page).toContain(`href="/media/u/${key}/document.pdf"`);
     expect(page).toContain('Open the tournament rules flyer (PDF)');
     expect(page).not.toContain(`<img src="/media/u/${key}/document.pdf"`);
+  });
+});
+
+describe('a volunteer\'s upload', () => {
+  it('is a draft: signed-in staff can open it, the public gets 404 until an admin approves it on the media page', async () => {
+    const volunteer = server.client();
+    await setUpStaff(server, volunteer, 'volunteer');
+    const admin = server.client();
+    await setUpStaff(server, admin, 'admin');
+    const seed = Math.floor(Math.random() * 1e9);
+    const res = await upload(volunteer, { bytes: uniquePdf(), name: `d${seed}.pdf`, type: 'application/pdf' }, 'A draft document');
+    expect(html(res.text)).toContain(`Uploaded d${seed}.pdf as a draft: staff can see it now, the public once an admin approves it.`);
+    const row = await server.db.selectFrom('media').select(['id', 'key']).where('file_name', '=', `d${seed}.pdf`).executeTakeFirstOrThrow();
+    const address = `/media/u/${row.key}/document.pdf`;
+
+    const anonymous = await server.client().get(address);
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    const preview = await volunteer.get(address);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('cache-control')).toBe('private, no-store');
+
+    // A volunteer sees no approve button, and the action refuses them whatever the page shows.
+    const list = await volunteer.get('/admin/media');
+    expect(html(list.text)).toContain('Draft: waiting for an admin');
+    expect(list.text).not.toContain('Approve: make it public');
+    const refused = await submit(volunteer, '/admin/media', { intent: 'approve', id: String(row.id) });
+    expect(refused.status).toBe(400);
+    expect(html(refused.text)).toContain('Only an admin can approve an upload.');
+    expect((await server.client().get(address)).status).toBe(404);
+
+    expect((await admin.get('/admin/media')).text).toContain('Approve: make it public');
+    const approved = await submit(admin, '/admin/media', { intent: 'approve', id: String(row.id) });
+    expect(approved.status).toBe(200);
+    expect(html(approved.text)).toContain(`Approved d${seed}.pdf: anyone can open it now.`);
+    const open = await server.client().get(address);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toContain('immutable');
+    const audit = await server.db.selectFrom('audit_log').select('action').where('subject', '=', `media:${row.id}`).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['media_uploaded', 'media_approved']);
+  });
+
+  it('an admin\'s own upload is public at once', async () => {
+    const admin = server.client();
+    await setUpStaff(server, admin, 'admin');
+    const src = await uploadedPicture(admin);
+    expect((await server.client().get(src)).status).toBe(200);
   });
 });
 

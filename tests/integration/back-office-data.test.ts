@@ -15,6 +15,7 @@ import { ApiClient, startTestServer, type TestServer } from '../helpers/test-ser
 let server: TestServer;
 let admin: ApiClient;
 let volunteer: ApiClient;
+let volunteerEmail: string;
 const run = Date.now().toString(36);
 let nextEvent = 700;
 let golfEvent: number;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   admin = new ApiClient(server.url);
   await setUpStaff(server, admin, 'admin');
   volunteer = new ApiClient(server.url);
-  await setUpStaff(server, volunteer, 'volunteer');
+  volunteerEmail = (await setUpStaff(server, volunteer, 'volunteer')).email;
   golfEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Golf Event', name: `Spring Scramble ${run}`, capacity: 2 });
   gamingEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Gaming Event', name: `Warzone Night ${run}` });
   steakEvent = await createTestEvent(server.db, { eventNumber: nextEvent++, eventType: 'Benefit Event', name: `Steak Fry ${run}` });
@@ -166,6 +167,38 @@ describe('donations list and export', () => {
       [`bob.${tag}@example.org`, '100.00', '100.00', '0.00', 'no', '', '', '', ''],
       [`gia.${tag}@example.org`, '52.02', '50.50', '1.52', 'yes', 'in honor of', 'Coach Lee', 'Lee Family', `lee.${tag}@example.org`],
     ]);
+  });
+
+  it('quotes every cell and neutralises a formula after a ";" (Excel in a ";" locale splits there)', async () => {
+    const semi = `sc${run}`;
+    const who = await supporter('semi');
+    await donate(who, '3.00', `semi.${semi}@example.org`, 'Qvmrux;=1+1');
+    const res = await volunteer.get(`/admin/donations.csv?q=${semi}`);
+    expect(res.status).toBe(200);
+    const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]!.startsWith('"Date","Name","Email","Amount",')).toBe(true);
+    expect(lines[1]).toContain(`"'Qvmrux;=1+1"`);
+    // Every cell of every row is quoted: no separator inside a cell is left bare.
+    for (const line of lines.filter(Boolean)) expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    expect(parseCsv(res.text)[0]!.Message).toBe(`'Qvmrux;=1+1`);
+  });
+
+  it('writes each export and each payment view to the audit log, with who did it', async () => {
+    const since = Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
+    expect((await volunteer.get(`/admin/donations.csv?q=${tag}`)).status).toBe(200);
+    expect((await volunteer.get(`/admin/events/${golfEvent}/registrations.csv?include=all`)).status).toBe(200);
+    expect((await volunteer.get(`/admin/payments/${formulaPayment}`)).status).toBe(200);
+    const rows = await server.db.selectFrom('audit_log').select(['action', 'subject', 'summary', 'staff_email']).where('id', '>', since).orderBy('id').execute();
+    expect(rows.map((r) => [r.action, r.subject, r.staff_email])).toEqual([
+      ['csv_exported', 'donations', volunteerEmail],
+      ['csv_exported', `event:${golfEvent}`, volunteerEmail],
+      ['payment_viewed', `payment:${formulaPayment}`, volunteerEmail],
+    ]);
+    expect(rows[0]!.summary).toMatch(/^Exported \d+ donations? as CSV$/);
+    expect(rows[2]!.summary).toBe(`Viewed payment ${formulaPayment}`);
+    // An unknown payment shows nothing, so nothing was viewed.
+    expect((await volunteer.get('/admin/payments/999999')).status).toBe(404);
+    expect(await server.db.selectFrom('audit_log').select('id').where('subject', '=', 'payment:999999').execute()).toEqual([]);
   });
 
   it('a payment page shows the receipt as sent', async () => {
@@ -332,6 +365,25 @@ describe('registrations, tallies and rosters', () => {
     expect(res.status).toBe(200);
     expect(html(res)).toContain(`Sent again to charlie.${run}@example.org.`);
     await expect.poll(async () => (await readOutbox(outbox)).filter((m) => m.to === `charlie.${run}@example.org`).length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it('resends a payment at most 3 times an hour, says so when it refuses, and audits each resend and each refusal', async () => {
+    const payer = `limit.${run}@example.org`;
+    const paymentId = await donate(await supporter('limit'), '5.00', payer, 'gift');
+    const outbox = server.config.mail.outboxDir;
+    await waitForMail(outbox, (m) => m.to === payer);
+    for (let i = 0; i < 3; i++) {
+      const res = await submit(volunteer, `/admin/payments/${paymentId}`, { intent: 'resend' });
+      expect(res.status).toBe(200);
+      expect(html(res)).toContain(`Sent again to ${payer}.`);
+    }
+    const refused = await submit(admin, `/admin/payments/${paymentId}`, { intent: 'resend' });
+    expect(refused.status).toBe(400);
+    expect(html(refused)).toMatch(/It was already sent again 3 times in the last hour, the most allowed, so the payer&#x27;s inbox is not flooded\. Try again in \d+ minutes?\./);
+    const queued = await server.db.selectFrom('mail_outbox').select('id').where('payment_id', '=', paymentId).where('dedupe_key', 'like', `payment:${paymentId}:resend:%`).execute();
+    expect(queued).toHaveLength(3);
+    const audit = await server.db.selectFrom('audit_log').select('action').where('subject', '=', `payment:${paymentId}`).where('action', 'like', 'resend%').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['resend', 'resend', 'resend', 'resend_refused']);
   });
 
   it('check-in marks arrival, counts, refuses people not on a paid sign-up, and can be undone', async () => {

@@ -411,6 +411,7 @@ describe('uploads kept in a media bucket', () => {
         byteSize: 1234,
         storage: 's3',
         staffId: staff.id,
+        published: true,
         files: Object.entries(files).map(([name, bytes]) => ({ name, contentType: 'image/webp', bytes: null, byteSize: bytes.length })),
       });
     });

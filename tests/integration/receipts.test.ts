@@ -130,6 +130,43 @@ describe(`receipts and statements (${testDbKind()})`, () => {
     expect(dinner.text).toContain('Tax-deductible part $37.00');
   });
 
+  it('renders a receipt once per version: the same request again is answered from the kept copy, a refund makes a new one', async () => {
+    const golf = receiptFor(/^Golf Event/);
+    const kept = () => server.db.selectFrom('pdf_cache').select('key').where('key', 'like', `receipt:${golf.paymentId}:%`).execute();
+    const first = await fetch(new URL(golf.pdfUrl, server.url));
+    expect(first.status).toBe(200);
+    const [row, ...more] = await kept();
+    expect(more).toEqual([]);
+    // Mark the kept copy: a second answer carrying the mark was not rendered again.
+    const marked = Buffer.concat([Buffer.from(await first.arrayBuffer()), Buffer.from('\n%kept copy\n', 'latin1')]);
+    await server.db.updateTable('pdf_cache').set({ bytes: marked }).where('key', '=', row!.key).execute();
+    const second = await fetch(new URL(golf.pdfUrl, server.url));
+    expect(Buffer.from(await second.arrayBuffer()).equals(marked)).toBe(true);
+
+    // What the receipt shows changed (a refund): a new version, the old copy dropped.
+    await server.db.updateTable('payments').set({ refunded_cents: 1_000 }).where('id', '=', golf.paymentId).execute();
+    try {
+      expect((await pdfText(golf.pdfUrl)).text).toContain('Refunded $10.00');
+      const now = await kept();
+      expect(now).toHaveLength(1);
+      expect(now[0]!.key).not.toBe(row!.key);
+    } finally {
+      await server.db.updateTable('payments').set({ refunded_cents: 0 }).where('id', '=', golf.paymentId).execute();
+    }
+  });
+
+  it('limits PDF downloads per address, unknown links included, with a message saying when to try again', async () => {
+    const client = server.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await client.get(i % 2 === 0 ? receiptFor(/^Donation$/).pdfUrl : '/api/receipts/1/not-a-signature/pdf')).status);
+    expect(new Set(statuses)).toEqual(new Set([200, 404]));
+    const refused = await client.get(receiptFor(/^Donation$/).pdfUrl);
+    expect(refused.status).toBe(429);
+    expect(refused.json.pdf).toMatch(/^Too many downloads from this network\. Please try again in \d+ minutes?\.$/);
+    // Another address is not held back.
+    expect((await server.client().get(receiptFor(/^Donation$/).pdfUrl)).status).toBe(200);
+  });
+
   it("nobody else opens a receipt: another account's gets 404, a changed link 404, no token 401", async () => {
     const gift = receiptFor(/^Donation$/);
     const other = await supporter('nosy');

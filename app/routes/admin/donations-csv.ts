@@ -6,7 +6,7 @@ import { csvResponse } from '../../admin/csv-response.server';
 
 /** Every donation the list's filter matches, as a spreadsheet (paging ignored). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
+  const { actor } = await requireStaff(args);
   const { filter } = parseDonationFilter(new URL(args.request.url).searchParams);
-  return csvResponse(await args.context.backOffice.exports.donationsCsv(filter), `donations-${todayInFoundationZone()}.csv`);
+  return csvResponse(await args.context.backOffice.exports.donationsCsv(actor, filter), `donations-${todayInFoundationZone()}.csv`);
 }

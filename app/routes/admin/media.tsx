@@ -13,8 +13,8 @@ import { requireStaff, requireStaffForm } from '../../admin/guard.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Media | Back office' }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
-  return { media: await args.context.backOffice.content.media() };
+  const { session } = await requireStaff(args);
+  return { media: await args.context.backOffice.content.media(), isAdmin: session.staff.role === 'admin' };
 }
 
 /** A form's multipart overhead on top of the file itself. */
@@ -36,19 +36,21 @@ export async function action(args: Route.ActionArgs) {
     return answer({ intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, String(form.get('alt') ?? ''))) });
   }
   if (intent === 'alt') return answer({ intent, ...(await content.setMediaAlt(actor, Number(form.get('id')), String(form.get('alt') ?? ''))) });
+  // The domain refuses a volunteer; the button is shown to admins only.
+  if (intent === 'approve') return answer({ intent, ...(await content.approveMedia(actor, Number(form.get('id')))) });
   return answer({ intent, ok: false as const, errors: { form: 'Unknown action.' } });
 }
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export default function Media({ loaderData, actionData }: Route.ComponentProps) {
-  const { media } = loaderData;
+  const { media, isAdmin } = loaderData;
   const uploadErrors: Record<string, string> | undefined = actionData?.intent === 'upload' && !actionData.ok ? actionData.errors : undefined;
   return (
     <div>
       <AdminPageHeader
         title="Media"
-        lead="Pictures and documents for events, announcements and pages. Pictures are resized for phones and computers and their location data is removed."
+        lead={`Pictures and documents for events, announcements and pages. Pictures are resized for phones and computers and their location data is removed. ${isAdmin ? 'A volunteer’s upload is a draft until you approve it.' : 'Your uploads are drafts: staff can see them, the public once an admin approves them.'}`}
       />
       {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
       {actionData?.intent !== 'upload' && actionData && !actionData.ok ? <OtherErrors errors={actionData.errors} shown={[]} /> : null}
@@ -89,14 +91,14 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
       {media.length === 0 ? <EmptyState title="Nothing uploaded yet.">Files uploaded here can be chosen for events, announcements and pages.</EmptyState> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {media.map((item) => (
-          <MediaCard key={item.id} item={item} />
+          <MediaCard key={item.id} item={item} isAdmin={isAdmin} />
         ))}
       </ul>
     </div>
   );
 }
 
-function MediaCard({ item }: { item: MediaItem }) {
+function MediaCard({ item, isAdmin }: { item: MediaItem; isAdmin: boolean }) {
   const sets = item.kind === 'image' && item.width ? uploadSrcSets(item.src, item.width) : null;
   return (
     <li className="flex flex-col rounded-lg border border-slate-300 bg-white p-3">
@@ -109,13 +111,18 @@ function MediaCard({ item }: { item: MediaItem }) {
       ) : (
         <p className="flex h-40 items-center justify-center rounded bg-slate-100 font-semibold text-slate-800">PDF document</p>
       )}
-      <p className="mt-2 break-all font-semibold">{item.fileName}</p>
+      <p className="mt-2 break-all font-semibold">
+        {item.fileName}
+        {item.published ? null : (
+          <span className="ml-2 inline-block whitespace-nowrap rounded border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft: waiting for an admin</span>
+        )}
+      </p>
       <p className="text-sm text-slate-700">
         {item.width && item.height ? `${item.width} × ${item.height} · ` : ''}
         {kb(item.byteSize)} · {formatMoment(item.createdAt)}
       </p>
       <p className="text-sm text-slate-700">
-        {item.kind === 'image' ? `${item.files.length} sizes (AVIF and WebP)` : 'Served as it was uploaded'} ·{' '}
+        {item.kind === 'image' ? `${item.files.length} sizes (AVIF and WebP)` : 'Downloaded, or opened in the browser as an event’s flyer'} ·{' '}
         <a className={linkClass} href={item.src} target="_blank" rel="noreferrer">
           Open
         </a>
@@ -123,6 +130,14 @@ function MediaCard({ item }: { item: MediaItem }) {
       <p className="mt-1 break-all text-xs text-slate-700">
         Address: <code>{item.src}</code>
       </p>
+      {isAdmin && !item.published ? (
+        <StaffForm className="pt-3" aria-label={`Approve ${item.fileName}`}>
+          <input type="hidden" name="id" value={item.id} />
+          <Button name="intent" value="approve">
+            Approve: make it public
+          </Button>
+        </StaffForm>
+      ) : null}
       <StaffForm className="mt-auto grid gap-2 pt-3" aria-label={`Alt text of ${item.fileName}`}>
         <input type="hidden" name="id" value={item.id} />
         <TextField name="alt" id={`alt-${item.id}`} label="Alt text" defaultValue={item.alt} maxLength={300} />

@@ -15,8 +15,8 @@ import { StatusBadge } from '../../admin/StatusBadge';
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Payment ${params.paymentId} | Back office` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session } = await requireStaff(args);
-  const payment = await args.context.backOffice.reports.payment(pathNumber(args.params.paymentId));
+  const { session, actor } = await requireStaff(args);
+  const payment = await args.context.backOffice.reports.payment(pathNumber(args.params.paymentId), actor);
   if (!payment) throw new Response('Not found', { status: 404 });
   // One key per form shown: the same refund posted twice (a double click, a resent form) refunds once.
   return { payment, isAdmin: session.staff.role === 'admin', requestKey: crypto.randomUUID() };

@@ -16,6 +16,9 @@ import * as fairValueSnapshot from './20261126T150000-fair-value-snapshot';
 import * as partyAdditions from './20261126T160000-party-additions';
 import * as supporterSessions from './20261127T150000-supporter-sessions';
 import * as staffSignInLimits from './20261127T160000-staff-sign-in-limits';
+import * as auditLogNoReplace from './20261127T170000-audit-log-no-replace';
+import * as mediaDrafts from './20261127T171000-media-drafts';
+import * as pdfCache from './20261127T172000-pdf-cache';
 
 /**
  * The migration history, oldest first. Names are timestamps so they sort by time; add new
@@ -38,6 +41,9 @@ const migrations: Record<string, DialectMigration> = {
   '20261126T160000-party-additions': partyAdditions,
   '20261127T150000-supporter-sessions': supporterSessions,
   '20261127T160000-staff-sign-in-limits': staffSignInLimits,
+  '20261127T170000-audit-log-no-replace': auditLogNoReplace,
+  '20261127T171000-media-drafts': mediaDrafts,
+  '20261127T172000-pdf-cache': pdfCache,
 };
 
 /** Every migration this code knows, oldest first (readiness checks the database has them all). */

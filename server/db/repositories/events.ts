@@ -194,3 +194,16 @@ export async function setEventPublished(db: Executor, eventNumber: number, publi
     .where('event_number', '=', eventNumber)
     .execute();
 }
+
+/**
+ * Takes the event's row lock for the rest of the transaction (a write that changes nothing): a
+ * publish on another connection waits until this transaction ends, so what it reads next stays true
+ * until it writes. Portable: SQLite has no SELECT … FOR UPDATE.
+ */
+export async function lockEvent(db: Transaction<Database>, eventNumber: number): Promise<void> {
+  await db
+    .updateTable('events')
+    .set((eb) => ({ published: eb.ref('published') }))
+    .where('event_number', '=', eventNumber)
+    .execute();
+}

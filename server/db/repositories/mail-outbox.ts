@@ -138,6 +138,18 @@ export async function countMailWithKeyPrefix(db: Executor, prefix: string): Prom
   return Number(row.n);
 }
 
+/** When each message whose dedupe key starts with `prefix` was queued, at or after `since`, oldest first. */
+export async function mailTimesWithKeyPrefix(db: Executor, prefix: string, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('created_at')
+    .where('dedupe_key', 'like', `${prefix}%`)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
 /** Whether a message with this dedupe key was ever queued. */
 export async function hasMailWithKey(db: Executor, key: string): Promise<boolean> {
   return (await db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', key).executeTakeFirst()) !== undefined;

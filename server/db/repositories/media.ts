@@ -18,6 +18,8 @@ export interface MediaRecord {
   storage: 'database' | 's3';
   createdAt: string;
   files: string[];
+  /** False while it waits for an admin's approval (a volunteer's upload). */
+  published: boolean;
 }
 
 export interface NewMedia {
@@ -31,6 +33,7 @@ export interface NewMedia {
   byteSize: number;
   storage: 'database' | 's3';
   staffId: number;
+  published: boolean;
   /** Bytes are null when they went to the S3 bucket. */
   files: { name: string; contentType: string; bytes: Buffer | null; byteSize: number }[];
 }
@@ -51,6 +54,7 @@ export async function insertMedia(db: Executor, media: NewMedia): Promise<number
         byte_size: media.byteSize,
         storage: media.storage,
         staff_id: media.staffId,
+        published: media.published ? 1 : 0,
         created_at: nowIso(),
       })
       .returning('id')
@@ -90,6 +94,7 @@ async function withFiles(db: Executor, rows: Awaited<ReturnType<typeof selectMed
     storage: r.storage,
     createdAt: r.created_at,
     files: files.filter((f) => Number(f.media_id) === Number(r.id)).map((f) => f.name),
+    published: r.published === 1,
   }));
 }
 
@@ -113,16 +118,36 @@ export async function setMediaAlt(db: Executor, id: number, alt: string): Promis
   await db.updateTable('media').set({ alt }).where('id', '=', id).execute();
 }
 
+/** Approves a draft upload; false when it was already public (or is not there). */
+export async function publishMedia(db: Executor, id: number): Promise<boolean> {
+  const result = await db.updateTable('media').set({ published: 1 }).where('id', '=', id).where('published', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** One stored file of an upload: its bytes when the database keeps them, null bytes when the bucket does. */
-export async function findMediaFile(db: Executor, key: string, name: string): Promise<{ contentType: string; bytes: Buffer | null; storage: 'database' | 's3' } | null> {
+export async function findMediaFile(
+  db: Executor,
+  key: string,
+  name: string,
+): Promise<{ contentType: string; bytes: Buffer | null; storage: 'database' | 's3'; published: boolean } | null> {
   const row = await db
     .selectFrom('media_files')
     .innerJoin('media', 'media.id', 'media_files.media_id')
-    .select(['media_files.content_type', 'media_files.bytes', 'media.storage'])
+    .select(['media_files.content_type', 'media_files.bytes', 'media.storage', 'media.published'])
     .where('media.key', '=', key)
     .where('media_files.name', '=', name)
     .executeTakeFirst();
-  return row ? { contentType: row.content_type, bytes: row.bytes ? Buffer.from(row.bytes) : null, storage: row.storage } : null;
+  return row ? { contentType: row.content_type, bytes: row.bytes ? Buffer.from(row.bytes) : null, storage: row.storage, published: row.published === 1 } : null;
+}
+
+/** Whether an event (draft or published) offers this address as its partnership or rules flyer. */
+export async function isEventFlyer(db: Executor, src: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where((eb) => eb.or([eb('partnership_flyer', '=', src), eb('rules_flyer', '=', src)]))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every file the bucket keeps for an upload (storage s3), with its type: what a backup copies out of the bucket. */

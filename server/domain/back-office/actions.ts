@@ -14,6 +14,9 @@ const REFUND_REASON_TEXT: Record<(typeof REFUND_REASONS)[number], string> = {
   staff: "the foundation's decision",
 };
 
+/** Resends of one payment's receipt or confirmation: a few for a lost or filtered mail, never a flood. */
+const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
+
 const fail = (errors: Record<string, string>): ActionResult => ({ ok: false, errors });
 
 async function asResult(run: () => Promise<string>): Promise<ActionResult> {
@@ -79,12 +82,22 @@ export function createBackOfficeActions({ db, core, clock = () => new Date(), lo
     },
 
     async resend(actor: StaffActor, paymentId: number): Promise<ActionResult> {
-      return asResult(async () => {
-        const { to } = await core.resendPaidMail(paymentId, (trx, payment, address) =>
-          recordAudit(trx, actor, { action: 'resend', subject: `payment:${paymentId}`, summary: `Sent the ${payment.purpose === 'donation' ? 'receipt' : 'confirmation'} of payment ${paymentId} again to ${address}` }, clock()),
-        );
-        return `Sent again to ${to}.`;
-      });
+      const what = (purpose: string) => (purpose === 'donation' ? 'receipt' : 'confirmation');
+      let done: Awaited<ReturnType<PaymentCore['resendPaidMail']>>;
+      try {
+        done = await core.resendPaidMail(paymentId, {
+          limit: RESEND_LIMIT,
+          audit: (trx, payment, address) => recordAudit(trx, actor, { action: 'resend', subject: `payment:${paymentId}`, summary: `Sent the ${what(payment.purpose)} of payment ${paymentId} again to ${address}` }, clock()),
+          auditRefusal: (trx, payment, recent) =>
+            recordAudit(trx, actor, { action: 'resend_refused', subject: `payment:${paymentId}`, summary: `Refused to send the ${what(payment.purpose)} of payment ${paymentId} again: already sent again ${recent} times in the last hour` }, clock()),
+        });
+      } catch (error) {
+        if (error instanceof DomainError) return fail(error.fields);
+        throw error;
+      }
+      if (done.sent) return { ok: true, message: `Sent again to ${done.to}.` };
+      const minutes = Math.max(1, Math.ceil((done.nextAt.getTime() - clock().getTime()) / 60_000));
+      return fail({ resend: `It was already sent again ${done.recent} times in the last hour, the most allowed, so the payer's inbox is not flooded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
     },
 
     async checkIn(actor: StaffActor, eventNumber: number, personKey: string, arrived: boolean): Promise<ActionResult> {

@@ -10,8 +10,8 @@ import type { Db } from '../../db/database';
 import { DuplicateKeyError } from '../../db/errors';
 import { findPage, markStaffEdited } from '../../db/repositories/content';
 import { discardDraft, findDraft, findVersion, listVersions, publishPage, saveDraft } from '../../db/repositories/content-versions';
-import { findEventByNumber, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
-import { findMediaByKey, findMediaById, insertMedia, listMedia, setMediaAlt, type MediaRecord } from '../../db/repositories/media';
+import { findEventByNumber, lockEvent, nextEventNumber, setEventPublished, upsertEvent, type EventRecord } from '../../db/repositories/events';
+import { findMediaByKey, findMediaById, insertMedia, listMedia, publishMedia, setMediaAlt, type MediaRecord } from '../../db/repositories/media';
 import {
   deleteAnnouncementRow,
   findAnnouncementRow,
@@ -28,6 +28,7 @@ import { recordAudit } from './audit';
 import { parseEventForm, type EventFormValues } from './event-form';
 
 const fail = (errors: Record<string, string>) => ({ ok: false as const, errors });
+const PUBLISHED_EVENT = 'Only an admin can change a published event. Duplicate it to prepare a draft, or ask an admin.';
 const ADMIN_PUBLISHES = 'Only an admin can publish. Save it as a draft and ask an admin to publish it.';
 
 /** The address pages use for an upload: its largest WebP, or the PDF. */
@@ -40,7 +41,7 @@ export function mediaSrc(media: Pick<MediaRecord, 'key' | 'kind' | 'width'>): st
 const UPLOAD_SRC = /^\/media\/u\/([a-f0-9]{8,40})\/[a-z0-9.]+$/;
 
 function toMediaItem(m: MediaRecord): MediaItem {
-  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files };
+  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files, published: m.published };
 }
 
 function priceRole(priceCents: number | null, event: EventRecord): '' | 'price' | 'child' {
@@ -208,7 +209,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     const heading = required('heading', 'The heading', 120);
     const meta = required('meta', 'The date and place line', 120);
     const linkHref = required('linkHref', 'The link', 500);
-    if (linkHref && !ExternalUrlSchema.safeParse(linkHref).success && !InternalPathSchema.safeParse(linkHref).success) {
+    if (linkHref.includes('\\')) errors.linkHref = 'The link must not contain a backslash "\\": browsers read it as "/" and would open another site.';
+    else if (linkHref && !ExternalUrlSchema.safeParse(linkHref).success && !InternalPathSchema.safeParse(linkHref).success) {
       errors.linkHref = 'Enter a page of this site such as /events/4, or an address starting with https://.';
     }
     const linkLabel = required('linkLabel', 'The link text', 80);
@@ -232,9 +234,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     async saveEvent(actor, eventNumber, form) {
       const before = eventNumber === null ? null : await findEventByNumber(db, eventNumber, { drafts: true });
       if (eventNumber !== null && !before) return fail({ form: `Event ${eventNumber} doesn't exist.` });
-      if (before?.published && actor.role !== 'admin') {
-        return fail({ form: 'Only an admin can change a published event. Duplicate it to prepare a draft, or ask an admin.' });
-      }
+      // Checked early to spare parsing the form; checked again in the transaction that writes.
+      if (before?.published && actor.role !== 'admin') return fail({ form: PUBLISHED_EVENT });
       const { values, errors } = parseEventForm(form, { eventType: before ? before.eventType : null });
       if (!values) return fail(errors);
       const input = await toEventInput(values, before, errors);
@@ -243,9 +244,13 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         const created = await createEvent(actor, input, { action: 'event_created', summary: (n) => `Created event ${n} (${input.name}) as a draft` });
         return { ok: true, message: `Event ${created} saved as a draft. An admin publishes it when it is ready.`, id: created };
       }
-      const changed = await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx): Promise<number | null> => {
+        await lockEvent(trx, before.eventNumber);
         // Another editor may have saved since this form was loaded: the later save wins, and the audit log holds both.
         const current = (await findEventByNumber(trx, before.eventNumber, { drafts: true }))!;
+        // The check above ran before this transaction: an admin may have published the event since.
+        // Decided on the row read here, so a volunteer's save never lands on a published event.
+        if (current.published && actor.role !== 'admin') return null;
         await upsertEvent(trx, { ...input, eventNumber: before.eventNumber, published: current.published });
         await markStaffEdited(trx, `event:${before.eventNumber}`);
         const priceNote =
@@ -253,6 +258,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
         await recordAudit(trx, actor, { action: 'event_changed', subject: `event:${before.eventNumber}`, summary: `Changed event ${before.eventNumber} (${input.name})${priceNote}`, before: current, after: input }, clock());
         return before.eventNumber;
       });
+      if (changed === null) return fail({ form: PUBLISHED_EVENT });
       return { ok: true, message: `Event ${changed} saved.${before.published ? ' The change is on the site now.' : ''}`, id: changed };
     },
 
@@ -452,9 +458,12 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
           byteSize: file.bytes.byteLength,
           storage: store.kind,
           staffId: actor.id,
+          // Volunteers draft, admins publish (ADR 022): a volunteer's file waits for an admin's approval.
+          published: actor.role === 'admin',
           files: processed.files.map((f) => ({ name: f.name, contentType: f.contentType, byteSize: f.bytes.byteLength, bytes: store.kind === 'database' ? f.bytes : null })),
         });
-        await recordAudit(trx, actor, { action: 'media_uploaded', subject: `media:${mediaId}`, summary: `Uploaded ${fileName} (${processed.files.length} file${processed.files.length === 1 ? '' : 's'})`, after: { key: processed.key, alt } }, clock());
+        const draft = actor.role === 'admin' ? '' : ' as a draft';
+        await recordAudit(trx, actor, { action: 'media_uploaded', subject: `media:${mediaId}`, summary: `Uploaded ${fileName} (${processed.files.length} file${processed.files.length === 1 ? '' : 's'})${draft}`, after: { key: processed.key, alt, published: actor.role === 'admin' } }, clock());
         return mediaId;
       }).catch((error: unknown) => {
         // Another instance (or a double click) listed the same file a moment ago: that is the same upload.
@@ -463,7 +472,20 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       });
       // The row that won the clash is committed, so it is there to name.
       if (id === null) return listedAs((await findMediaByKey(db, processed.key))!);
+      if (actor.role !== 'admin') return { ok: true, message: `Uploaded ${fileName} as a draft: staff can see it now, the public once an admin approves it.`, id };
       return { ok: true, message: `Uploaded ${fileName}.`, id };
+    },
+
+    async approveMedia(actor, id) {
+      if (actor.role !== 'admin') return fail({ form: 'Only an admin can approve an upload.' });
+      const media = await findMediaById(db, id);
+      if (!media) return fail({ form: 'That file is not in the library.' });
+      const approved = await db.transaction().execute(async (trx) => {
+        if (!(await publishMedia(trx, id))) return false;
+        await recordAudit(trx, actor, { action: 'media_approved', subject: `media:${id}`, summary: `Approved ${media.fileName}: it is public now`, before: { published: false }, after: { published: true } }, clock());
+        return true;
+      });
+      return { ok: true, message: approved ? `Approved ${media.fileName}: anyone can open it now.` : `${media.fileName} is already public.` };
     },
 
     async setMediaAlt(actor, id, altText) {

@@ -1,9 +1,10 @@
-import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration } from '../../../common/back-office';
+import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration, type StaffActor } from '../../../common/back-office';
 import { TRIBUTE_WORDS } from '../../../common/donations';
 import { centsToDecimalString } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
 import type { Db } from '../../db/database';
 import { listDonations } from '../../db/repositories/back-office';
+import { recordAudit } from './audit';
 import { toCsv } from './csv';
 import { createBackOfficeReports, donationQuery, isPaid } from './reports';
 
@@ -25,10 +26,13 @@ const arrived = (iso: string | null) => (iso ? `yes (${formatMoment(iso)})` : 'n
 /** CSV files for the golf course, the caterer and the treasurer: one row per person where that is what they need. */
 export function createBackOfficeExports({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }): BackOfficeExports {
   const reports = createBackOfficeReports({ db, clock });
+  // A whole list of supporters leaving the site is the read most worth a trace (security review 2026-11-27, #12).
+  const audited = (actor: StaffActor, subject: string, summary: string, after: unknown) => recordAudit(db, actor, { action: 'csv_exported', subject, summary, after }, clock());
 
   return {
-    async donationsCsv(filter: DonationFilter): Promise<string> {
+    async donationsCsv(actor: StaffActor, filter: DonationFilter): Promise<string> {
       const { rows } = await listDonations(db, donationQuery(filter), { offset: 0, limit: 1_000_000 });
+      await audited(actor, 'donations', `Exported ${rows.length} donation${rows.length === 1 ? '' : 's'} as CSV`, { filter, rows: rows.length });
       return toCsv(
         ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email'],
         rows.map((d) => [
@@ -51,10 +55,11 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
       );
     },
 
-    async registrationsCsv(eventNumber: number, include: 'paid' | 'all' = 'paid'): Promise<string | null> {
+    async registrationsCsv(actor: StaffActor, eventNumber: number, include: 'paid' | 'all' = 'paid'): Promise<string | null> {
       const list = await reports.registrationList(eventNumber);
       if (!list) return null;
       const registrations = include === 'paid' ? list.registrations.filter(isPaid) : list.registrations;
+      await audited(actor, `event:${eventNumber}`, `Exported ${registrations.length} ${include === 'all' ? '' : 'paid '}registration${registrations.length === 1 ? '' : 's'} of event ${eventNumber} as CSV`, { include, rows: registrations.length });
       const kind = list.event.signupKind;
       if (kind === 'steakfry') {
         return toCsv(

@@ -9,6 +9,7 @@ import type {
   RaisedInPeriod,
   Registration,
   RegistrationPerson,
+  StaffActor,
 } from '../../../common/back-office';
 import { registrationLabel } from '../../../common/back-office';
 import { foundationTimeToUtc, todayInFoundationZone } from '../../../common/dates';
@@ -16,6 +17,7 @@ import { SHIRT_SIZES } from '../../../common/signups/golf';
 import { signupKindOfEventType, type SignupKind } from '../../../common/signups/kinds';
 import type { Db } from '../../db/database';
 import { listAudit } from '../../db/repositories/audit-log';
+import { recordAudit } from './audit';
 import { combinedPayments } from '../../db/repositories/payments';
 import {
   findEventByNumber,
@@ -179,9 +181,11 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
       return { items: rows, total, totalCents, page, pageSize };
     },
 
-    async payment(paymentId: number): Promise<PaymentDetail | null> {
+    async payment(paymentId: number, viewer: StaffActor): Promise<PaymentDetail | null> {
       const found = await paymentWithDetails(db, paymentId);
       if (!found) return null;
+      // A payment page shows a supporter's name, address and message: who looked is worth a trace.
+      await recordAudit(db, viewer, { action: 'payment_viewed', subject: `payment:${paymentId}`, summary: `Viewed payment ${paymentId}` }, clock());
       const { payment: p, donation, refunds, mail } = found;
       const committed = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount_cents), 0);
       const refundable = p.status === 'paid' || p.status === 'partially_refunded' ? Number(p.amount_cents) - committed : 0;

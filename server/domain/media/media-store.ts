@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { findMediaFile } from '../../db/repositories/media';
+import { findMediaFile, isEventFlyer } from '../../db/repositories/media';
 
 /**
  * Where upload bytes live (ADR 023): in the database by default, so one backup holds everything
@@ -44,7 +44,8 @@ export function databaseMediaStore(): MediaStore {
 
 /** One upload's file as the /media/u/ route gets it. */
 export type StoredMediaFile =
-  | { found: true; contentType: string; bytes: Buffer }
+  /** `published` false: a volunteer's upload an admin has not approved yet (staff only). `flyer`: a PDF an event offers, shown in the browser. */
+  | { found: true; contentType: string; bytes: Buffer; published: boolean; flyer: boolean }
   /** No upload has this key and name. */
   | { found: false; reason: 'unknown' }
   /** The row says the bucket has it, but the bucket does not (deleted or lost there). */
@@ -66,13 +67,14 @@ export function createMediaFiles(db: Db, bucket: MediaBucket | null): MediaFiles
     async read(key, name) {
       const row = await findMediaFile(db, key, name);
       if (!row) return { found: false, reason: 'unknown' };
+      const facts = { contentType: row.contentType, published: row.published, flyer: name.endsWith('.pdf') && (await isEventFlyer(db, `/media/u/${key}/${name}`)) };
       if (row.storage === 'database') {
-        return row.bytes ? { found: true, contentType: row.contentType, bytes: row.bytes } : { found: false, reason: 'unknown' };
+        return row.bytes ? { found: true, ...facts, bytes: row.bytes } : { found: false, reason: 'unknown' };
       }
       if (!bucket) return { found: false, reason: 'no-bucket' };
       const object = await bucket.get(key, name);
       // The row's type was checked from the bytes at upload; the bucket's copy of it is not trusted.
-      return object ? { found: true, contentType: row.contentType, bytes: object.bytes } : { found: false, reason: 'missing-in-bucket' };
+      return object ? { found: true, ...facts, bytes: object.bytes } : { found: false, reason: 'missing-in-bucket' };
     },
   };
 }

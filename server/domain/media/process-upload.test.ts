@@ -1,3 +1,4 @@
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES, processUpload, UploadRefused, VARIANT_WIDTHS, variantName, variantWidths } from './process-upload';
@@ -85,11 +86,30 @@ describe('processUpload', () => {
     expect(done.files.map((f) => f.name)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp', '700.avif', '700.webp']);
   });
 
-  it('keeps a PDF as it came', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n');
+  it('writes a PDF again with pdf-lib: the same pages, nothing after the document, no action run on opening', async () => {
+    const source = await PDFDocument.create();
+    source.addPage([300, 200]);
+    source.addPage([300, 200]);
+    source.catalog.set(PDFName.of('OpenAction'), source.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
+    const trailing = '<html><script>alert(1)</script></html>';
+    const pdf = Buffer.concat([Buffer.from(await source.save()), Buffer.from(trailing, 'latin1')]);
     const done = await processUpload({ bytes: pdf, declaredType: 'application/pdf', fileName: 'flyer.pdf' });
     expect(done).toMatchObject({ kind: 'pdf', width: null, height: null, contentType: 'application/pdf' });
-    expect(done.files).toEqual([{ name: 'document.pdf', contentType: 'application/pdf', bytes: pdf }]);
+    expect(done.files.map((f) => [f.name, f.contentType])).toEqual([['document.pdf', 'application/pdf']]);
+    const kept = done.files[0]!.bytes;
+    expect(kept.toString('latin1', 0, 5)).toBe('%PDF-');
+    expect(kept.toString('latin1')).not.toContain('<script>');
+    const again = await PDFDocument.load(kept);
+    expect(again.getPageCount()).toBe(2);
+    expect(again.catalog.get(PDFName.of('OpenAction'))).toBeUndefined();
+  });
+
+  it('refuses a file that only starts like a PDF, or a PDF without a page', async () => {
+    const message = 'This PDF could not be read: it may be damaged. Save or export it again as a PDF, then upload it again.';
+    expect(await refusal(Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>', 'latin1'), 'application/pdf', 'a.pdf')).toBe(message);
+    expect(await refusal(Buffer.from('%PDF-1.4\n%âãÏÓ\n', 'latin1'), 'application/pdf', 'a.pdf')).toBe(message);
+    const empty = await PDFDocument.create();
+    expect(await refusal(Buffer.from(await empty.save({ addDefaultPage: false })), 'application/pdf', 'a.pdf')).toBe(message);
   });
 
   it('refuses an empty or oversized file', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp, { type Metadata } from 'sharp';
 import { variantName, variantWidths } from '../../../common/media';
 
@@ -98,9 +99,40 @@ function falseClaim(found: KnownType, declaredType: string, fileName: string): s
   return OTHER_WORDS[declared.split('/')[1] ?? ''] ?? `a file of type ${raw}`;
 }
 
+const NOT_A_PDF = 'This PDF could not be read: it may be damaged. Save or export it again as a PDF, then upload it again.';
+
+/**
+ * A PDF as the site serves it: parsed and written again by pdf-lib, so what is kept is a document
+ * and nothing else (no bytes hidden after it, no script run on opening). "%PDF-" at the start proves
+ * nothing by itself; a file pdf-lib cannot read, or with no page, is refused.
+ */
+async function rewritePdf(bytes: Buffer): Promise<Buffer> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new UploadRefused('This PDF is password-protected. Save a copy without a password, then upload it again.');
+    throw new UploadRefused(NOT_A_PDF);
+  }
+  try {
+    if (doc.getPageCount() === 0) throw new UploadRefused(NOT_A_PDF);
+    // Actions that run when the document or a page opens (JavaScript, launching files, links out).
+    doc.catalog.delete(PDFName.of('OpenAction'));
+    doc.catalog.delete(PDFName.of('AA'));
+    const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+    names?.delete(PDFName.of('JavaScript'));
+    for (const page of doc.getPages()) page.node.delete(PDFName.of('AA'));
+    return Buffer.from(await doc.save());
+  } catch (error) {
+    if (error instanceof UploadRefused) throw error;
+    throw new UploadRefused(NOT_A_PDF);
+  }
+}
+
 /**
  * Checks an upload and makes what the site serves: for a picture, AVIF and WebP variants at each of
- * variantWidths(), upright and without metadata (EXIF, GPS location); for a PDF, the file as it came.
+ * variantWidths(), upright and without metadata (EXIF, GPS location); for a PDF, the document as
+ * pdf-lib writes it again (rewritePdf).
  * Files are ordered by width, then AVIF before WebP.
  */
 export async function processUpload({ bytes, declaredType, fileName }: { bytes: Buffer; declaredType: string; fileName: string }): Promise<ProcessedUpload> {
@@ -114,7 +146,7 @@ export async function processUpload({ bytes, declaredType, fileName }: { bytes: 
   }
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
   if (!('width' in found)) {
-    return { kind: 'pdf', key, width: null, height: null, contentType: found.type, files: [{ name: 'document.pdf', contentType: 'application/pdf', bytes }] };
+    return { kind: 'pdf', key, width: null, height: null, contentType: found.type, files: [{ name: 'document.pdf', contentType: 'application/pdf', bytes: await rewritePdf(bytes) }] };
   }
   if (found.width < MIN_SIDE || found.height < MIN_SIDE) throw new UploadRefused(`The picture is too small: at least ${MIN_SIDE} pixels wide and high.`);
 

@@ -32,7 +32,7 @@ import type { MailSiteFacts } from '../../mail/templates/site';
 import { CardError, IntentNotFoundError, RefundRefusedError, type GatewayIntent, type PaymentGateway } from '../../payments/gateway';
 import type { CardTestingGuard, PayerKeys } from '../counters';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { countMailWithKeyPrefix } from '../../db/repositories/mail-outbox';
+import { countMailWithKeyPrefix, mailTimesWithKeyPrefix } from '../../db/repositories/mail-outbox';
 import { queueMail, retryDelayMs, type MailDelivery } from '../mail-queue';
 import { verifiedIntent } from './verified-intent';
 
@@ -426,23 +426,38 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return Promise.all(created.map(async (row) => (await findRefund(db, row.id))!));
   }
 
-  /** Queues a paid payment's receipt or confirmation again (a staff member's resend), audited in the same transaction. */
-  async function resendPaidMail(paymentId: number, audit: (trx: Trx, payment: Payment, to: string) => Promise<void>): Promise<{ to: string }> {
+  /**
+   * Queues a paid payment's receipt or confirmation again (a staff member's resend), audited in the
+   * same transaction; at most `limit.max` in `limit.windowMs`, so nobody can flood a supporter's inbox.
+   * A refusal is audited too (and committed): it returns when the next resend is allowed.
+   */
+  async function resendPaidMail(
+    paymentId: number,
+    { limit, audit, auditRefusal }: { limit: { max: number; windowMs: number }; audit: (trx: Trx, payment: Payment, to: string) => Promise<void>; auditRefusal: (trx: Trx, payment: Payment, recent: number) => Promise<void> },
+  ): Promise<{ sent: true; to: string } | { sent: false; recent: number; nextAt: Date }> {
     const site = await siteFacts();
-    const sent = await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
+      // The payment's lock makes resends of one payment take turns, so two at once cannot both pass the count.
       const payment = await lockPayment(trx, paymentId, lock);
       if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
       if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
         throw new ConflictError({ resend: 'Only a paid payment has a receipt or confirmation to send again.' });
       }
+      const now = clock();
+      const prefix = `payment:${payment.id}:resend:`;
+      const recent = await mailTimesWithKeyPrefix(trx, prefix, new Date(now.getTime() - limit.windowMs).toISOString());
+      if (recent.length >= limit.max) {
+        await auditRefusal(trx, payment, recent.length);
+        return { sent: false as const, recent: recent.length, nextAt: new Date(Date.parse(recent[recent.length - limit.max]!) + limit.windowMs) };
+      }
       const message = await handlerOf(payment).paidMail(trx, payment, site);
-      const earlier = await countMailWithKeyPrefix(trx, `payment:${payment.id}:resend:`);
-      await queueMail(trx, message, { purpose: `${payment.purpose}_paid`, paymentId, dedupeKey: `payment:${payment.id}:resend:${earlier + 1}` }, clock());
+      const earlier = await countMailWithKeyPrefix(trx, prefix);
+      await queueMail(trx, message, { purpose: `${payment.purpose}_paid`, paymentId, dedupeKey: `${prefix}${earlier + 1}` }, now);
       await audit(trx, payment, message.to);
-      return { to: message.to };
+      return { sent: true as const, to: message.to };
     });
-    mail.kick();
-    return sent;
+    if (result.sent) mail.kick();
+    return result;
   }
 
   /** Sends one pending refund to the gateway; an outage leaves it pending for the sweep to retry. */

@@ -11,6 +11,7 @@ import { NotFoundError } from '../errors';
 import { queueMail, type MailDelivery } from '../mail-queue';
 import type { ReceiptLinks } from './links';
 import { receiptPdf, statementPdf } from './pdf';
+import { cachedPdf } from './pdf-cache';
 import { receiptView, statementView, yearRange } from './views';
 
 export interface ReceiptsDeps {
@@ -83,7 +84,9 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
     /** The receipt PDF a signed link names; null when the link is not ours or names nothing. */
     async pdfBySignedLink(paymentIdRaw: string, signature: string): Promise<{ bytes: Uint8Array; filename: string } | null> {
       const found = await pages.bySignedLink(paymentIdRaw, signature);
-      return found ? { bytes: await receiptPdf(found.receipt), filename: `receipt-${found.receipt.number}.pdf` } : null;
+      if (!found) return null;
+      const bytes = await cachedPdf(db, `receipt:${found.receipt.paymentId}`, found.receipt, () => receiptPdf(found.receipt), clock);
+      return { bytes, filename: `receipt-${found.receipt.number}.pdf` };
     },
 
     /** The year-end statement PDF a signed link names. */
@@ -92,7 +95,8 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       const year = /^\d{4}$/.test(yearRaw) ? Number(yearRaw) : null;
       if (userId === null || year === null || !links.isStatement(userId, year, signature)) return null;
       const view = await statement(userId, year);
-      return view ? { bytes: await statementPdf(view), filename: `giving-statement-${year}.pdf` } : null;
+      if (!view) return null;
+      return { bytes: await cachedPdf(db, `statement:${userId}:${year}`, view, () => statementPdf(view), clock), filename: `giving-statement-${year}.pdf` };
     },
 
     /** The dashboard's list: every receipt of the account, newest first, and one statement per year with payments. */

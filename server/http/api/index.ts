@@ -44,7 +44,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   api.use('/events', eventsRouter(services));
   api.use('/user', usersRouter(services, { siteOrigin, limits, auth, cookies }));
   api.use('/stripe', paymentsRouter(services, { limits, clientKey, auth }));
-  api.use(receiptsRouter(services, auth));
+  api.use(receiptsRouter(services, { limits, auth }));
   api.use('/giving', givingRouter(services, auth));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { NotFoundError } from '../../domain/errors';
 import type { ServerServices } from '../../services';
 import type { SupporterAuth } from '../middleware/auth';
+import type { RateLimits } from '../middleware/rate-limits';
 
 const NOT_A_LINK = 'This link does not open a receipt. Please use the link in your email, or sign in and open it from your dashboard.';
 
@@ -21,8 +22,10 @@ function sendPdf(res: Response, file: { bytes: Uint8Array; filename: string }): 
  * Receipts and year-end statements (ADR 025): the owner's list and each receipt when signed in;
  * the PDFs by signed link, so the dashboard and the emails can offer a plain download link.
  */
-export function receiptsRouter({ receipts }: ServerServices, { requireUser }: SupporterAuth): Router {
+export function receiptsRouter({ receipts }: ServerServices, { limits, auth }: { limits: RateLimits; auth: SupporterAuth }): Router {
   const router = Router();
+  const { requireUser } = auth;
+  const pdfLimit = limits.pdfLinks();
 
   router.get('/user/receipts', requireUser, async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
@@ -34,13 +37,13 @@ export function receiptsRouter({ receipts }: ServerServices, { requireUser }: Su
     res.json(await receipts.ofUser(req.user!.id, String(req.params.paymentId)));
   });
 
-  router.get('/receipts/:paymentId/:signature/pdf', async (req, res) => {
+  router.get('/receipts/:paymentId/:signature/pdf', ...pdfLimit, async (req, res) => {
     const file = await receipts.pdfBySignedLink(String(req.params.paymentId), String(req.params.signature));
     if (!file) throw new NotFoundError({ receipt: NOT_A_LINK });
     sendPdf(res, file);
   });
 
-  router.get('/statements/:userId/:year/:signature/pdf', async (req, res) => {
+  router.get('/statements/:userId/:year/:signature/pdf', ...pdfLimit, async (req, res) => {
     const file = await receipts.statementBySignedLink(String(req.params.userId), String(req.params.year), String(req.params.signature));
     if (!file) throw new NotFoundError({ statement: 'This link does not open a statement. Please sign in and download it from your dashboard.' });
     sendPdf(res, file);

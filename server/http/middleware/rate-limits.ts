@@ -144,6 +144,16 @@ export function createRateLimits(counters: Counters) {
       return [limiter('confirm-ip', { limit: 30, keyGenerator: ipKey, message })];
     },
 
+    /**
+     * Receipt and statement PDFs by signed link: rendering one takes the event loop for tens of
+     * milliseconds, so one address gets plenty for a supporter's own downloads, not a flood.
+     * Refused and unknown links count too (no guessing signatures at speed).
+     */
+    pdfLinks(): RequestHandler[] {
+      const message = (req: Request) => ({ pdf: `Too many downloads from this network. Please try again ${retryIn(req)}.` });
+      return [limiter('pdf-ip', { limit: 60, keyGenerator: ipKey, message })];
+    },
+
     /** The save calls are cheap and idempotent; this only stops a flood. */
     paymentSaves(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many requests. Please try again ${retryIn(req)}.` });

@@ -496,6 +496,7 @@ export const OPERATIONS: Operation[] = [
     access: 'public',
     pathParams: { paymentId: id('payment'), signature: { schema: z.string().regex(/^[\w-]{32}$/), description: 'The link’s signature.' } },
     answers: { 200: { description: 'The PDF (an attachment, never cached).', pdf: true }, 400: invalid, 404: err('The link does not open a receipt.', 'receipt') },
+    limited: ['pdf'],
   },
   {
     method: 'get',
@@ -510,6 +511,7 @@ export const OPERATIONS: Operation[] = [
       signature: { schema: z.string().regex(/^[\w-]{32}$/), description: 'The link’s signature.' },
     },
     answers: { 200: { description: 'The PDF (an attachment, never cached).', pdf: true }, 400: invalid, 404: err('The link does not open a statement.', 'statement') },
+    limited: ['pdf'],
   },
 
   // Monthly gifts (ADR 027)
