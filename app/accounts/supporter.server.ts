@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { SignedInSupporter, SupporterOutcome } from '../../common/supporters';
+import { readForm } from '../lib/form-body.server';
 import type { FormAnswer } from '../lib/hooks/use-route-form';
 
 interface Args {
@@ -27,17 +28,9 @@ export async function redirectSignedIn({ request, context }: Args, to = '/dashbo
   if (found.supporter) throw redirect(to);
 }
 
-/**
- * The posted form's text fields. A body that is not a form (a script posting JSON, a truncated
- * upload) is a 400 with a message, never a 500.
- */
+/** The posted form's text fields (the first of each name); a body that is not a form is a 415 or 400, never a 500. */
 export async function formFields(request: Request): Promise<Record<string, string>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response('This form could not be read. Please go back, reload the page and try again.', { status: 400 });
-  }
+  const form = await readForm(request);
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === 'string' && !(key in fields)) fields[key] = value;
   return fields;

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import type { StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
-import { readForm } from './form-body.server';
+import { readForm } from '../lib/form-body.server';
 
 interface Args {
   request: Request;

@@ -97,7 +97,7 @@ describe('logging in on the site', () => {
     const me = await account('odd');
     const client = server.client();
     const json = await client.request('POST', '/login', { body: { email: me.email, password: me.password } });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
     const crafted = await postForm(client, '/login', { email: me.email, password: me.password, from: '/dashboard\r\nX-Injected: 1' });
     expect(crafted.status).toBe(302);
     expect(crafted.headers.get('location')).toBe('/dashboard');

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invite';
-import { readForm } from '../../admin/form-body.server';
+import { readForm } from '../../lib/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';

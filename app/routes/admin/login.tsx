@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { readForm } from '../../admin/form-body.server';
+import { readForm } from '../../lib/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';

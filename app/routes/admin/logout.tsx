@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { readForm } from '../../admin/form-body.server';
+import { readForm } from '../../lib/form-body.server';
 
 /** Signing out is a POST (a link or image could not sign anyone out); a GET just goes back. */
 export function loader() {

@@ -8,7 +8,7 @@ import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField, FieldError } from '../../ui/FormFields';
-import { readForm } from '../../admin/form-body.server';
+import { readForm } from '../../lib/form-body.server';
 import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
 import { StatusBadge } from '../../admin/StatusBadge';
 

@@ -2,7 +2,7 @@
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /**
- * Reads a back-office form. A body that is not a form (JSON, text, no content type, multipart with
+ * Reads a form posted to a route action (the back office, the account pages). A body that is not a form (JSON, text, no content type, multipart with
  * no boundary or cut short) is the sender's mistake: 415 or 400 with a plain message, never a 500
  * with a stack trace in the log.
  */
