@@ -354,8 +354,8 @@ export interface StaffSessionView {
   csrfToken: string;
 }
 
-/** A sign-in step's answer: the cookie to set and where the person stands, or errors for the form. */
-export type AuthStep = { ok: true; stage: StaffStage; setCookie: string } | { ok: false; errors: Record<string, string>; status: 400 | 429 };
+/** A sign-in step's answer: the cookies to set and where the person stands, or errors for the form. */
+export type AuthStep = { ok: true; stage: StaffStage; setCookies: string[] } | { ok: false; errors: Record<string, string>; status: 400 | 429 };
 
 export interface TotpEnrolment {
   /** Base32, for typing into an app by hand. */

@@ -19,7 +19,7 @@ describe('safeNext', () => {
   ])('refuses %s and falls back to /admin', (_name, next) => {
     expect(safeNext(next)).toBe('/admin');
     // What the sign-in step does with it: a redirect, never a throw.
-    expect(afterSignIn('full', 'staff_session=x', safeNext(next)).headers.get('location')).toBe('/admin');
+    expect(afterSignIn('full', ['staff_session=x'], safeNext(next)).headers.get('location')).toBe('/admin');
   });
 
   it.each(['//evil.example', '/admin\\evil', 'https://evil.example/admin', '/admin/login?next=/x', null, ''])('refuses %s', (next) => {

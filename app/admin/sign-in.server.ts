@@ -14,12 +14,14 @@ export function safeNext(value: string | null): string {
 }
 
 /** Where a sign-in step leads, with the session cookie it set. */
-export function afterSignIn(stage: 'second_factor' | 'enrol' | 'full', setCookie: string, next: string): Response {
+export function afterSignIn(stage: 'second_factor' | 'enrol' | 'full', setCookies: string[], next: string): Response {
   const target =
     stage === 'second_factor'
       ? `/admin/login/code${next !== '/admin' ? `?next=${encodeURIComponent(next)}` : ''}`
       : stage === 'enrol'
         ? '/admin/security'
         : next;
-  return redirect(target, { headers: { 'Set-Cookie': setCookie } });
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+  return redirect(target, { headers });
 }

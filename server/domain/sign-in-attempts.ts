@@ -1,8 +1,8 @@
 import { ipKeyGenerator } from 'express-rate-limit';
-import { randomBytes } from 'node:crypto';
 import type { Counters } from './counters';
 import { TooManyRequestsError } from './errors';
-import { hmac, sameSecret, sha256 } from './staff/secrets';
+import { knownDevices } from './known-devices';
+import { sha256 } from './staff/secrets';
 
 const WINDOW_MS = 15 * 60_000;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
@@ -35,26 +35,15 @@ export interface Attempt {
  * shared counters table, so every instance sees the same numbers.
  */
 export function createSignInAttempts(counters: Counters, secret: string, clock: () => Date = () => new Date()) {
-  const deviceKey = hmac(secret, 'known-device');
+  const devices = knownDevices(secret, 'supporter');
   const keys = ({ email, address }: Attempt) => {
     const account = sha256(email.trim().toLowerCase());
     return { pair: `login:pair:${account}:${network(address)}`, address: `login:address:${network(address)}`, account: `login:account:${account}` };
   };
 
-  /** A value for the known-device cookie: proves this browser signed in to this email before. */
-  function deviceFor(email: string): string {
-    const nonce = randomBytes(12).toString('base64url');
-    return `${nonce}.${hmac(deviceKey, `${email.trim().toLowerCase()}:${nonce}`)}`;
-  }
-
-  function isKnownDevice({ email, device }: Attempt): boolean {
-    const [nonce, mac, extra] = (device ?? '').split('.');
-    if (!nonce || !mac || extra !== undefined || device!.length > 100) return false;
-    return sameSecret(mac, hmac(deviceKey, `${email.trim().toLowerCase()}:${nonce}`));
-  }
-
   return {
-    deviceFor,
+    /** A value for the known-device cookie: proves this browser signed in to this email before. */
+    deviceFor: (email: string) => devices.issue(email),
 
     async assertMayTry(attempt: Attempt): Promise<void> {
       const k = keys(attempt);
@@ -63,7 +52,7 @@ export function createSignInAttempts(counters: Counters, secret: string, clock: 
       const message = (minutes: string) => `Too many failed log-in attempts. Please try again in ${minutes}.`;
       if (pair && pair.hits >= PER_ACCOUNT_AND_ADDRESS) throw wait(pair.resetAt, now, message);
       if (address && address.hits >= PER_ADDRESS) throw wait(address.resetAt, now, message);
-      if (account && account.hits >= PER_ACCOUNT && !isKnownDevice(attempt)) {
+      if (account && account.hits >= PER_ACCOUNT && !devices.holds(attempt.device, attempt.email)) {
         throw wait(account.resetAt, now, (minutes) => `Someone has been guessing this account's password, so for your safety it only opens on a device you have logged in with before. Please try again in ${minutes}, or choose a new password with "Forgot your password?".`);
       }
     },

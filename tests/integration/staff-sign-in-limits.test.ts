@@ -119,8 +119,14 @@ describe('wrong passwords hold back the guesser, never the owner (review finding
     expect(audit.filter((row) => row.action === 'sign_in_held_back')).toHaveLength(2);
   });
 
-  it('past the account-wide ceiling (50 an hour from all addresses) every try waits', async () => {
+  it('past the account-wide ceiling (50 an hour from all addresses) every try waits, but a browser the owner signed in with before (ADR 043)', async () => {
     const person = await setUpStaff(server, newClient(), 'admin');
+    // The owner signs in fully once on their own laptop: it keeps a known-device proof.
+    const laptop = newClient();
+    await submit(laptop, '/admin/login', { email: person.email, password: STAFF_PASSWORD });
+    const { totpCode } = await import('../helpers/staff');
+    expect(locationOf(await submit(laptop, '/admin/login/code', { code: await totpCode(person.secret!, new Date(person.enrolledAt!.getTime() + 30_000)) }))).toBe('/admin');
+    expect(laptop.cookie('staff_device')).toBeDefined();
     for (let guesser = 0; guesser < 10; guesser++) {
       const client = newClient();
       for (let i = 0; i < 5; i++) await submit(client, '/admin/login', { email: person.email, password: `wrong-${guesser}-${i}` });
@@ -128,6 +134,8 @@ describe('wrong passwords hold back the guesser, never the owner (review finding
     const owner = await submit(newClient(), '/admin/login', { email: person.email, password: STAFF_PASSWORD });
     expect(owner.status).toBe(429);
     expect((await auditOf(person.email)).filter((row) => row.action === 'sign_in_locked')).toHaveLength(1);
+    await submit(laptop, '/admin/logout', {}, '/admin');
+    expect(locationOf(await submit(laptop, '/admin/login', { email: person.email, password: STAFF_PASSWORD }))).toMatch(/^\/admin\/login\/code/);
   });
 });
 

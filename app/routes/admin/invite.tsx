@@ -30,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await context.backOffice.auth.signOut(request);
   const step = await context.backOffice.auth.acceptInvitation(request, params.token, form);
   if (!step.ok) return data({ errors: step.errors, name: String(form.get('name') ?? '').slice(0, 100) }, { status: step.status });
-  return afterSignIn(step.stage, step.setCookie, '/admin');
+  return afterSignIn(step.stage, step.setCookies, '/admin');
 }
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {

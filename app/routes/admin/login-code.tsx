@@ -34,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
     if (!(await context.backOffice.auth.session(request)).session) throw redirect('/admin/login?codes=1');
     return data({ errors: step.errors }, { status: step.status });
   }
-  return afterSignIn('full', step.setCookie, safeNext(new URL(request.url).searchParams.get('next')));
+  return afterSignIn('full', step.setCookies, safeNext(new URL(request.url).searchParams.get('next')));
 }
 
 export default function StaffLoginCode({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = await context.backOffice.auth.signIn(request, form);
   const email = String(form.get('email') ?? '').slice(0, 254);
   if (!step.ok) return data({ errors: step.errors, email }, { status: step.status });
-  return afterSignIn(step.stage, step.setCookie, safeNext(new URL(request.url).searchParams.get('next')));
+  return afterSignIn(step.stage, step.setCookies, safeNext(new URL(request.url).searchParams.get('next')));
 }
 
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {

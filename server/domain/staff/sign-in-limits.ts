@@ -9,7 +9,8 @@ import { sha256 } from './secrets';
  * - Per network (an IPv4 address, or an IPv6 /64): 20 sign-in steps in 15 minutes, whoever for.
  * - Per account and network: 5 wrong passwords in 15 minutes, then that network waits for that
  *   account. The owner's right password from elsewhere still gets in: guessing never locks them out.
- * - Per account: 50 wrong passwords in an hour from all networks together, then every try waits:
+ * - Per account: 50 wrong passwords in an hour from all networks together, then every try waits
+ *   but from a browser that finished a sign-in to the account before (its known-device cookie):
  *   the brake on a guesser with many networks. The person is mailed once an hour while it goes on.
  * - Per account: 10 wrong codes in an hour across all sessions, then the second step is locked until
  *   a new set-up link is used or an admin resets two-step sign-in (a right password clears nothing).

@@ -102,6 +102,8 @@ export interface SignInMeta {
   /** What the limits count by: the address, or its /64 for IPv6 (one subscriber's block). */
   network: string | null;
   userAgent: string | null;
+  /** The browser proved it signed in to the typed email before: the account-wide brake lets it through (ADR 043). */
+  knownDevice?: boolean;
 }
 
 export interface StaffAuthDeps {
@@ -277,7 +279,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       const fromHere = await counters.get(fromHereKey);
       if (fromHere && fromHere.hits >= WRONG_PASSWORDS_PER_NETWORK) throw tooMany(fromHere.resetAt);
       const everywhere = await counters.get(signInKeys.account(email));
-      if (everywhere && everywhere.hits >= WRONG_PASSWORDS_PER_ACCOUNT) throw tooMany(everywhere.resetAt);
+      if (everywhere && everywhere.hits >= WRONG_PASSWORDS_PER_ACCOUNT && !meta.knownDevice) throw tooMany(everywhere.resetAt);
       const staff = await findStaffByEmail(db, email);
       const ok = await verify(staff?.passwordHash ?? (await dummyHash), password).catch(() => false);
       if (!staff || !staff.passwordHash || !ok || staff.status !== 'active') {

@@ -4,11 +4,11 @@ import { createBackOfficeContext } from './back-office-context';
 import type { SignInMeta, StaffAuth } from '../../domain/staff/staff-auth';
 
 /** The context over a staff sign-in that only records what it was asked. */
-function contextWith(seen: SignInMeta[], secureCookies = false) {
+function contextWith(seen: SignInMeta[], secureCookies = false, stage: 'second_factor' | 'full' = 'second_factor') {
   const staffAuth = {
     signIn: async (_input: unknown, meta: SignInMeta) => {
       seen.push(meta);
-      return { token: 'session-token', stage: 'second_factor' as const };
+      return { token: 'session-token', stage };
     },
   } as unknown as StaffAuth;
   return createBackOfficeContext({ staffAuth, secureCookies, secret: 's'.repeat(40) } as unknown as BackOfficeDeps);
@@ -20,7 +20,24 @@ const form = () => {
   body.set('password', 'x');
   return body;
 };
-const request = () => new Request('http://localhost/admin/login', { method: 'POST' });
+const request = (cookie?: string) => new Request('http://localhost/admin/login', { method: 'POST', headers: cookie ? { cookie } : {} });
+
+describe('known devices (ADR 043)', () => {
+  it('a browser that finished a sign-in proves it on the next one, for that email only', async () => {
+    const seen: SignInMeta[] = [];
+    const backOffice = contextWith(seen, false, 'full')('203.0.113.9', null);
+    const first = await backOffice.auth.signIn(request(), form());
+    const device = first.ok ? first.setCookies.find((c) => c.startsWith('staff_device='))! : '';
+    expect(device).toMatch(/HttpOnly/);
+    const cookie = device.split(';')[0]!;
+    await backOffice.auth.signIn(request(cookie), form());
+    const other = form();
+    other.set('email', 'someone@else.org');
+    await backOffice.auth.signIn(request(cookie), other);
+    await backOffice.auth.signIn(request('staff_device=forged'), form());
+    expect(seen.map((meta) => meta.knownDevice)).toEqual([false, true, false, false]);
+  });
+});
 
 describe('sign-in limits count by network (review finding 1)', () => {
   it('an IPv6 client counts by its /64, an IPv4 one (mapped or not) by its address', async () => {
@@ -40,7 +57,7 @@ describe('staff cookies (review finding 14)', () => {
     const backOffice = contextWith([], true)('203.0.113.9', null);
     const csrf = (await backOffice.auth.anonymousCsrf(new Request('https://www.example.org/admin/login'))).setCookie!;
     const step = await backOffice.auth.signIn(request(), form());
-    const session = step.ok ? step.setCookie : '';
+    const session = step.ok ? step.setCookies[0]! : '';
     for (const [name, cookie] of [
       ['__Host-staff_csrf', csrf],
       ['__Host-staff_session', session],

@@ -13,6 +13,7 @@ import type {
 } from '../../../common/back-office';
 import type { BackOfficeContent } from '../../../common/content-admin';
 import { DomainError, TooManyRequestsError } from '../../domain/errors';
+import { knownDevices } from '../../domain/known-devices';
 import { hmac, randomToken, sameSecret } from '../../domain/staff/secrets';
 import { toStaffMember, type LiveStaffSession, type StaffAuth } from '../../domain/staff/staff-auth';
 import type { StaffManagement } from '../../domain/staff/staff-management';
@@ -71,6 +72,9 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
   const sessionCookie = createCookie(cookieName('staff_session', secureCookies), { ...options, path: COOKIE_PATH });
   const csrfCookie = createCookie(cookieName('staff_csrf', secureCookies), { ...options, path: COOKIE_PATH });
   const csrfKey = hmac(secret, 'staff-csrf');
+  // A browser that finished a sign-in is let through the account-wide brake on guessing (ADR 043).
+  const deviceCookie = createCookie(cookieName('staff_device', secureCookies), { ...options, path: COOKIE_PATH, maxAge: 400 * 24 * 60 * 60 });
+  const devices = knownDevices(secret, 'staff');
 
   const tokenOf = async (request: Request): Promise<string | null> => {
     const value: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
@@ -95,10 +99,12 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
       return session;
     }
 
-    async function step(run: () => Promise<{ token: string; stage: StaffSessionView['stage'] }>): Promise<AuthStep> {
+    async function step(run: () => Promise<{ token: string; stage: StaffSessionView['stage'] }>, email?: string): Promise<AuthStep> {
       try {
         const { token, stage } = await run();
-        return { ok: true, stage, setCookie: await setSession(token) };
+        const setCookies = [await setSession(token)];
+        if (stage === 'full' && email) setCookies.push(await deviceCookie.serialize(devices.issue(email)));
+        return { ok: true, stage, setCookies };
       } catch (error) {
         return failure(error);
       }
@@ -124,10 +130,15 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
         const cookie: unknown = await csrfCookie.parse(request.headers.get('Cookie'));
         return typeof cookie === 'string' && cookie.length >= 32 && sameSecret(sent, hmac(csrfKey, `anonymous:${cookie}`));
       },
-      signIn: (_request, form) => step(() => staffAuth.signIn(formObject(form), meta)),
+      async signIn(request, form) {
+        const fields = formObject(form);
+        const device: unknown = await deviceCookie.parse(request.headers.get('Cookie'));
+        const knownDevice = typeof device === 'string' && typeof fields.email === 'string' && devices.holds(device, fields.email);
+        return step(() => staffAuth.signIn(fields, { ...meta, knownDevice }), fields.email);
+      },
       async secondFactor(request, form) {
         const session = await liveOrThrow(request);
-        return step(async () => ({ ...(await staffAuth.secondFactor(session, formObject(form), meta)), stage: 'full' as const }));
+        return step(async () => ({ ...(await staffAuth.secondFactor(session, formObject(form), meta)), stage: 'full' as const }), session.staff.email);
       },
       async enrolment(request) {
         const session = await live(request);
