@@ -1,4 +1,4 @@
-import type { AccountProfile, Dashboard } from './accounts';
+import type { AccountProfile, Dashboard, TokenClaims } from './accounts';
 import type { FieldErrors } from './api-errors';
 
 /**
@@ -7,17 +7,8 @@ import type { FieldErrors } from './api-errors';
  * Every answer that changes the browser's sign-in carries the Set-Cookie values to send.
  */
 
-/** Who is signed in, as the dashboard's profile card shows them. */
-export interface SignedInSupporter {
-  id: number;
-  first: string;
-  last: string;
-  username: string;
-  email: string;
-  avatar: string;
-  /** Join date, ISO 8601. */
-  joined: string;
-}
+/** Who is signed in, as the dashboard's profile card shows them: what an API token carries (spec §3 User). */
+export type SignedInSupporter = TokenClaims;
 
 export type SupporterOutcome = { ok: true; setCookies: string[] } | { ok: false; errors: FieldErrors; status: 400 | 401 | 409 | 429; setCookies: string[] };
 

@@ -38,7 +38,7 @@ export function ProfileCard({ user, children }: { user: SignedInSupporter; child
       <h2 id="profile-heading" className="mt-4 text-2xl font-bold text-brand-800">
         {name}
       </h2>
-      <p className="mt-1 text-slate-700">Joined {formatDayOf(user.joined)}</p>
+      <p className="mt-1 text-slate-700">Joined {formatDayOf(user.date)}</p>
       <p className="mt-3 text-slate-800 [overflow-wrap:anywhere]">
         {mailbox}
         {domain ? (

@@ -47,6 +47,11 @@ export interface StartedSession {
   session: SupporterSession;
 }
 
+/** The user as spec §3 describes them: a token's claims, and the signed-in supporter the pages show. */
+export function claimsOf(user: User): TokenClaims {
+  return { id: user.id, first: user.first, last: user.last, username: user.username, email: user.email, avatar: gravatarUrl(user.email), date: user.createdAt };
+}
+
 const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
@@ -60,16 +65,7 @@ export function createSupporterSessions({ db, jwtSecret, clock = () => new Date(
   const key = new TextEncoder().encode(jwtSecret);
 
   async function tokenFor(user: User, sid: string, expiresAt: Date): Promise<string> {
-    const claims: TokenClaims = {
-      id: user.id,
-      first: user.first,
-      last: user.last,
-      username: user.username,
-      email: user.email,
-      avatar: gravatarUrl(user.email),
-      date: user.createdAt,
-    };
-    return new SignJWT({ ...claims, sid })
+    return new SignJWT({ ...claimsOf(user), sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt(Math.floor(clock().getTime() / 1000))

@@ -1,10 +1,9 @@
-import type { SignedInSupporter, SupporterContext, SupporterOutcome } from '../../common/supporters';
+import type { SupporterContext, SupporterOutcome } from '../../common/supporters';
 import type { Accounts, SignInMeta } from '../domain/accounts';
 import type { Counters } from '../domain/counters';
 import { DomainError, TooManyRequestsError } from '../domain/errors';
-import { gravatarUrl } from '../domain/gravatar';
 import { sha256 } from '../domain/staff/secrets';
-import type { SupporterSessions } from '../domain/supporter-sessions';
+import { claimsOf, type SupporterSessions } from '../domain/supporter-sessions';
 import type { SupporterCookies } from './supporter-cookies';
 
 const STATUS: Record<string, 400 | 401 | 409 | 429> = { unauthorized: 401, conflict: 409, too_many: 429 };
@@ -52,17 +51,7 @@ export function createSupporterContext({ accounts, sessions, counters, cookies, 
       async current(request) {
         const session = await sessionOf(request);
         if (!session) return { supporter: null, setCookies: cookies.marked(request.headers.get('Cookie')) ? cookies.signOut() : [] };
-        const { user } = session;
-        const supporter: SignedInSupporter = {
-          id: user.id,
-          first: user.first,
-          last: user.last,
-          username: user.username,
-          email: user.email,
-          avatar: gravatarUrl(user.email),
-          joined: user.createdAt,
-        };
-        return { supporter, setCookies: [] };
+        return { supporter: claimsOf(session.user), setCookies: [] };
       },
 
       logIn: (request, fields) =>
