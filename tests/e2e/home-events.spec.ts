@@ -201,6 +201,7 @@ test.describe('Events', () => {
     await expect(prompt).toHaveAttribute('href', `/login?from=${encodeURIComponent(`/events/${golf.eventNumber}`)}`);
     await prompt.click();
     await expect(page).toHaveURL(/\/login\?from=/);
+    await expect(page.getByRole('heading', { name: 'Log in to your profile' })).toBeVisible();
     await page.getByRole('main').getByLabel('Email').fill(account.email);
     await page.getByRole('main').getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -141,7 +141,7 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
 test('signed out, Sign up shows the login prompt instead of a form; a closed event offers none @phone', async ({ page }) => {
   await page.goto(`/events/${golf.eventNumber}`);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Click here to login or signup.' })).toHaveAttribute('href', `/login?from=${encodeURIComponent(`/events/${golf.eventNumber}`)}`);
   // The prompt, not the sign-up form.
   await expect(page.getByRole('dialog', { name: 'Sign up with your account' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: /sign-up/ })).toHaveCount(0);
