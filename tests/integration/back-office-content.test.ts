@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payWithCard, signedInUser } from '../helpers/accounts';
-import { createTestEvent, dayFromNow } from '../helpers/events';
+import { createTestEvent, dayFromNow, golfEventFields } from '../helpers/events';
 import { locationOf, pageForm, setUpStaff, submit } from '../helpers/staff';
 import { uniquePdf, uploadThroughBackOffice } from '../helpers/uploads';
 import { ApiClient, startTestServer, testContentDir, type TestServer } from '../helpers/test-server';
@@ -404,25 +404,7 @@ describe('announcements', () => {
 });
 
 describe('events as staff edit them', () => {
-  /** The event editor's fields for an event, as its form posts them. */
-  const eventFields = (name: string, overrides: Record<string, string> = {}) => ({
-    name,
-    description: 'Eighteen holes for scholarships.',
-    location: 'Wheeling, WV',
-    eventDate: dayFromNow(40),
-    startTime: '09:00',
-    active: 'on',
-    price: '400.00',
-    playersPerTeam: '4',
-    capacity: '',
-    refundDaysBefore: '14',
-    signupOpensOn: '',
-    signupClosesOn: '',
-    'statText.0': 'Team of four',
-    'statPrice.0': 'price',
-    proceeds: 'Scholarships',
-    ...overrides,
-  });
+  const eventFields = golfEventFields;
 
   it('a new price is for later sign-ups: what was paid stays as it was, and the audit log has the price before and after', async () => {
     const admin = server.client();

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { findEventByNumber, setEventPublished } from '../../server/db/repositories/events';
 import { createContentEditing } from '../../server/domain/back-office/content-editing';
 import { databaseMediaStore } from '../../server/domain/media/media-store';
-import { createTestEvent, dayFromNow } from '../helpers/events';
+import { createTestEvent, golfEventFields } from '../helpers/events';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-server';
 
 /**
@@ -50,24 +50,7 @@ function withHookBeforeTransaction(real: Db, beforeTransaction: () => Promise<vo
 
 const golfForm = (name: string) => {
   const form = new FormData();
-  const fields: Record<string, string> = {
-    name,
-    description: 'Eighteen holes for scholarships.',
-    location: 'Wheeling, WV',
-    eventDate: dayFromNow(40),
-    startTime: '09:00',
-    active: 'on',
-    price: '400.00',
-    playersPerTeam: '4',
-    capacity: '',
-    refundDaysBefore: '14',
-    signupOpensOn: '',
-    signupClosesOn: '',
-    'statText.0': 'Team of four',
-    'statPrice.0': 'price',
-    proceeds: 'Scholarships',
-  };
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  for (const [key, value] of Object.entries(golfEventFields(name))) form.set(key, value);
   return form;
 };
 
