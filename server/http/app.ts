@@ -24,7 +24,7 @@ import { readinessRoute } from './readiness';
 import { requestContext, requestIdOf } from './middleware/request-context';
 import { pagePolicy, publicContentHeaderValues, securityHeaders } from './middleware/security-headers';
 import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
-import { readChangeMarks } from './response-cache/change-marks';
+import { markPartOf, readChangeMarks } from './response-cache/change-marks';
 import { ResponseCache } from './response-cache/response-cache';
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
 import { limitPagePosts } from './middleware/page-post-limit';
@@ -105,7 +105,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   });
   let fast: CachedAnswers['fast'] = () => false;
   if (pages.kind === 'build' && config.pageCache.enabled) {
-    const cache = new ResponseCache({ readMarks: () => readChangeMarks(db), checkEveryMs: config.pageCache.checkEveryMs, ttlMs: config.pageCache.ttlMs, clock });
+    const cache = new ResponseCache({ readMarks: () => readChangeMarks(db), partOf: markPartOf, checkEveryMs: config.pageCache.checkEveryMs, ttlMs: config.pageCache.ttlMs, clock });
     const answers = cachedAnswers({
         cache,
         services,

@@ -2,7 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp as raw } from '../helpers/raw-http';
 import { createLogger } from '../../server/logger';
-import { startTestServer, testDbKind, type TestServer } from '../helpers/test-server';
+import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
+import { payWithCard, signedInUser } from '../helpers/accounts';
+import { createTestEvent } from '../helpers/events';
 
 const PROBE = 'Cache Probe Foundation';
 
@@ -17,6 +19,15 @@ async function renameSiteQuietly(server: TestServer, name: string) {
     .where('page', '=', 'site')
     .execute();
   return before;
+}
+
+/** Starts a payment, pays it with the test card and saves it, as the payment dialogs do. */
+async function paid(client: ApiClient, intentPath: string, body: Record<string, unknown>, headers: Record<string, string>, save: string) {
+  const created = await client.post(intentPath, body, { headers });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const secret = created.json.clientSecret as string;
+  expect((await payWithCard(client, secret)).status).toBe(200);
+  expect((await client.post(`/api/stripe/${save}`, { amount: body.amount, token: secret }, { headers })).status).toBe(200);
 }
 
 const touchContent = (server: TestServer) =>
@@ -60,6 +71,39 @@ describe('the response cache (ADR 029)', () => {
     expect((await server.client().get('/sponsors')).text).toBe(before.text);
     now += server.config.pageCache.ttlMs;
     expect((await server.client().get('/sponsors')).text).toContain(`${PROBE} 2`);
+    await renameSiteQuietly(server, name);
+    await touchContent(server);
+  });
+
+  it('a gift leaves every public page cached; a sign-up renders again its event’s page alone', async () => {
+    const full = 8700 + Math.floor(Math.random() * 200);
+    const other = full + 300;
+    await createTestEvent(server.db, { eventNumber: full, capacity: 10 });
+    await createTestEvent(server.db, { eventNumber: other, capacity: 10 });
+    const paths = ['/', '/sponsors', '/events', `/events/${full}`, `/events/${other}`];
+    const before = new Map<string, string>();
+    for (const path of paths) before.set(path, (await server.client().get(path)).text);
+    expect(before.get(`/events/${full}`)).toContain('10 team places left');
+    const name = await renameSiteQuietly(server, `${PROBE} 5`);
+
+    const donor = server.client();
+    await donor.get('/api/events/upcoming');
+    await paid(donor, '/api/stripe/donation_intent', { amount: '25.00', email: 'gift@example.org', message: '' }, {}, 'save_donation');
+    for (const path of paths) expect((await server.client().get(path)).text, `${path} after a gift`).toBe(before.get(path));
+
+    const captain = server.client();
+    const { authorization } = await signedInUser(captain, 'cachecaptain');
+    const players = [1, 2, 3, 4].flatMap((n) => [
+      [`player${n}Name`, `Player ${n}`],
+      [`player${n}Email`, n === 1 ? 'captain@example.org' : ''],
+      [`player${n}ShirtSize`, 'L'],
+    ]);
+    const team = { eventNumber: full, eventDescription: 'Golf outing', amount: '400.00', receiptEmail: 'captain@example.org', ...Object.fromEntries(players) };
+    await paid(captain, '/api/stripe/golf_signup_intent', team, authorization, 'save_golf_signup');
+    const eventPage = await server.client().get(`/events/${full}`);
+    expect(eventPage.text).toContain('9 team places left');
+    expect(eventPage.text).toContain(`${PROBE} 5`);
+    for (const path of paths.filter((p) => p !== `/events/${full}`)) expect((await server.client().get(path)).text, `${path} after a sign-up`).toBe(before.get(path));
     await renameSiteQuietly(server, name);
     await touchContent(server);
   });

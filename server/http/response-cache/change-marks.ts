@@ -2,23 +2,52 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
- * What public pages and the read API are made from, summed up in one short string that changes
- * whenever any of it does: staff changes (each is audited in its own transaction, ADR 021),
- * content and events, and sign-ups and payments (places left). One indexed read per check.
+ * What the cached answers are made from, summed up in short strings that change whenever it does.
+ * `site` is what every page shows: staff changes (each audited in its own transaction, ADR 021),
+ * content, events and announcements. `parts` holds what only some pages show: each event's places
+ * left, from its sign-ups and their payments (`event:<number>`). A gift changes neither, so a
+ * donation drive leaves the cache alone. Two indexed reads per check.
  */
-export async function readChangeMarks(db: Db): Promise<string> {
-  const marks = await db
-    .selectNoFrom([
-      sql<string | number | null>`(select max(id) from audit_log)`.as('audit'),
-      sql<string | null>`(select max(updated_at) from site_content)`.as('content'),
-      sql<string | number | null>`(select max(id) from content_versions)`.as('versions'),
-      sql<string | null>`(select max(updated_at) from events)`.as('events'),
-      sql<string | number | null>`(select max(id) from announcements)`.as('announcements'),
-      sql<string | null>`(select max(updated_at) from announcements)`.as('announcementChanges'),
-      sql<string | number | null>`(select max(id) from signups)`.as('signups'),
-      sql<string | null>`(select max(updated_at) from signups)`.as('signupChanges'),
-      sql<string | null>`(select max(updated_at) from payments)`.as('payments'),
-    ])
-    .executeTakeFirstOrThrow();
-  return Object.values(marks).map((value) => String(value ?? '')).join('|');
+export interface ChangeMarks {
+  site: string;
+  parts: ReadonlyMap<string, string>;
+}
+
+/** The part of the marks a cached key also depends on: an event's page on its places. */
+export function markPartOf(key: string): string | null {
+  const event = /^\/events\/(\d{1,9})$/.exec(key);
+  return event ? `event:${Number(event[1])}` : null;
+}
+
+export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
+  const [site, places] = await Promise.all([
+    db
+      .selectNoFrom([
+        sql<string | number | null>`(select max(id) from audit_log)`.as('audit'),
+        sql<string | null>`(select max(updated_at) from site_content)`.as('content'),
+        sql<string | number | null>`(select max(id) from content_versions)`.as('versions'),
+        sql<string | null>`(select max(updated_at) from events)`.as('events'),
+        sql<string | number | null>`(select max(id) from announcements)`.as('announcements'),
+        sql<string | null>`(select max(updated_at) from announcements)`.as('announcementChanges'),
+      ])
+      .executeTakeFirstOrThrow(),
+    // Places left count live sign-ups: a new one, a change, a hold let go, or its payment's new state moves these.
+    db
+      .selectFrom('signups')
+      .innerJoin('events', 'events.id', 'signups.event_id')
+      .innerJoin('payments', 'payments.id', 'signups.payment_id')
+      .select([
+        'events.event_number as event',
+        sql<string | number>`max(signups.id)`.as('newest'),
+        sql<string | null>`max(signups.updated_at)`.as('changed'),
+        sql<string | number>`count(signups.hold_expires_at)`.as('holding'),
+        sql<string | null>`max(payments.updated_at)`.as('paid'),
+      ])
+      .groupBy('events.event_number')
+      .execute(),
+  ]);
+  return {
+    site: Object.values(site).map((value) => String(value ?? '')).join('|'),
+    parts: new Map(places.map((row) => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`])),
+  };
 }

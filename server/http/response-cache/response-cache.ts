@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { ChangeMarks } from './change-marks';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -12,8 +13,15 @@ export interface CachedResponse {
   gzip: Buffer;
   br: Buffer;
   etag: string;
-  /** The change marks and time window it was made in; it is served only while both still hold. */
-  version: string;
+  /** The time window and change marks it was made in; it is served only while they still hold. */
+  made: Made;
+}
+
+interface Made {
+  window: number;
+  site: string;
+  /** The mark of the part of the data only this key shows ('' for none). */
+  part: string;
 }
 
 export interface Rendered {
@@ -23,7 +31,9 @@ export interface Rendered {
 
 interface Options {
   /** Reads the database's change marks (see change-marks.ts). */
-  readMarks: () => Promise<string>;
+  readMarks: () => Promise<ChangeMarks>;
+  /** Which part of the marks a key depends on besides the site's, if any. */
+  partOf?: (key: string) => string | null;
   /** How often the marks are read again; 0 reads them for every request. */
   checkEveryMs: number;
   /** No answer is served once this much time (on the app's clock) has passed since its window began. */
@@ -36,15 +46,16 @@ interface Options {
 /**
  * The rendered bytes of anonymous answers, in this process (ADR 029). An answer is made once per
  * key and version, however many requests ask for it at the same moment; it is dropped when the
- * database's change marks move (any instance's writes), when its time window ends (dates and held
- * places move with the clock) or when `clear()` is called (this instance's staff writes).
+ * site's change marks move (any instance's writes), when the part of the marks it alone depends on
+ * moves (an event's places), when its time window ends (dates and held places move with the clock)
+ * or when `clear()` is called (this instance's staff writes).
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly making = new Map<string, Promise<CachedResponse | null>>();
-  private marks: string | undefined;
+  private marks: ChangeMarks | undefined;
   private marksReadAt = -Infinity;
-  private reading: Promise<string> | undefined;
+  private reading: Promise<ChangeMarks> | undefined;
   private generation = 0;
 
   constructor(private readonly options: Options) {}
@@ -65,24 +76,33 @@ export class ResponseCache {
   peek(key: string): CachedResponse | undefined {
     if (this.marks === undefined || this.options.checkEveryMs === 0 || performance.now() - this.marksReadAt >= this.options.checkEveryMs) return undefined;
     const found = this.entries.get(key);
-    return found?.version === this.versionOf(this.window(), this.marks) ? found : undefined;
+    return found && this.holds(found.made, this.madeNow(key, this.marks)) ? found : undefined;
+  }
+
+  private madeNow(key: string, marks: ChangeMarks): Made {
+    const part = this.options.partOf?.(key);
+    return { window: this.window(), site: marks.site, part: part ? (marks.parts.get(part) ?? '') : '' };
+  }
+
+  private holds(made: Made, now: Made): boolean {
+    return made.window === now.window && made.site === now.site && made.part === now.part;
   }
 
   /** The cached answer for `key`, made by `render` when missing or stale; null when `render` declines. */
   async get(key: string, render: () => Promise<Rendered | null>): Promise<CachedResponse | null> {
-    const version = await this.version();
+    const now = this.madeNow(key, await this.currentMarks());
     const found = this.entries.get(key);
-    if (found?.version === version) {
+    if (found && this.holds(found.made, now)) {
       // Map order is insertion order: re-inserting marks it as recently used.
       this.entries.delete(key);
       this.entries.set(key, found);
       return found;
     }
-    const makingKey = `${version}\n${key}`;
+    const makingKey = `${now.window}|${now.site}|${now.part}\n${key}`;
     let pending = this.making.get(makingKey);
     if (!pending) {
       const generation = this.generation;
-      pending = this.make(render, version).then(
+      pending = this.make(render, now).then(
         (made) => {
           // Kept only if nothing cleared the cache while it was being made.
           if (made && generation === this.generation) this.keep(key, made);
@@ -101,7 +121,7 @@ export class ResponseCache {
     while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  private async make(render: () => Promise<Rendered | null>, version: string): Promise<CachedResponse | null> {
+  private async make(render: () => Promise<Rendered | null>, made: Made): Promise<CachedResponse | null> {
     const rendered = await render();
     if (!rendered) return null;
     const [gz, br] = await Promise.all([
@@ -109,26 +129,14 @@ export class ResponseCache {
       brotli(rendered.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
     ]);
     const etag = `W/"${createHash('sha256').update(rendered.body).digest('base64url').slice(0, 27)}"`;
-    return { headers: rendered.headers, identity: rendered.body, gzip: gz, br, etag, version };
-  }
-
-  private async version(): Promise<string> {
-    const marks = await this.currentMarks();
-    return this.versionOf(this.window(), marks);
-  }
-
-  // The same string for as long as window and marks hold: peek compares it on every request.
-  private latest = { window: NaN, marks: '', version: '' };
-  private versionOf(window: number, marks: string): string {
-    if (this.latest.window !== window || this.latest.marks !== marks) this.latest = { window, marks, version: `${window}|${marks}` };
-    return this.latest.version;
+    return { headers: rendered.headers, identity: rendered.body, gzip: gz, br, etag, made };
   }
 
   private window(): number {
     return Math.floor(this.options.clock().getTime() / this.options.ttlMs);
   }
 
-  private async currentMarks(): Promise<string> {
+  private async currentMarks(): Promise<ChangeMarks> {
     const now = performance.now();
     if (this.marks !== undefined && now - this.marksReadAt < this.options.checkEveryMs) return this.marks;
     // Checking on every request (tests) means every request reads after its own earlier writes.
@@ -141,8 +149,9 @@ export class ResponseCache {
     return this.reading;
   }
 
-  private noteMarks(marks: string, readAt: number): string {
-    if (marks !== this.marks) this.entries.clear();
+  private noteMarks(marks: ChangeMarks, readAt: number): ChangeMarks {
+    // What every page shows changed: drop them all. A part's change only stales the keys that show it.
+    if (marks.site !== this.marks?.site) this.entries.clear();
     this.marks = marks;
     this.marksReadAt = readAt;
     return marks;
