@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -344,7 +344,13 @@ describe('a site with a history, backed up while it runs', () => {
     mkdirSync(dir);
     const oldBackups = ['foundation-2020-01-01T000000Z.sqlite', 'foundation-2020-01-02T000000Z.pgdump', 'foundation-2020-01-03T000000Z.sqlite.tar'];
     const others = ['notes.txt', 'foundation-2020-01-01T000000Z.sqlite.bak', 'foundation-latest.sqlite', '.partial-2020-01-01T000000Z-1.sqlite'];
-    for (const name of [...oldBackups, ...others]) writeFileSync(path.join(dir, name), name);
+    // Times given explicitly: under a faked date (npm run test:on-date) the kernel would still stamp
+    // today, and the fresh partial file would look a day old and abandoned.
+    const now = new Date();
+    for (const name of [...oldBackups, ...others]) {
+      writeFileSync(path.join(dir, name), name);
+      utimesSync(path.join(dir, name), now, now);
+    }
     mkdirSync(path.join(dir, 'foundation-2019-12-31T000000Z.sqlite')); // a folder, whatever its name
 
     const backup = await runCommand('db-backup', [], envFor(liveUrl(), { BACKUP_DIR: dir, BACKUP_KEEP: '2' }));
