@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 import type { DonationFilter, DonationRow, DonationSort } from '../../../common/back-office';
 import type { GivingDetails, TributeKind } from '../../../common/donations';
 import type { Database, PaymentStatus } from '../schema';
+import { isHeld, isSold } from './signups';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -154,8 +155,8 @@ export async function upcomingWithPlaces(db: Executor, fromDate: string, now: st
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
     .select([
       'signups.event_id',
-      sql<number>`coalesce(sum(case when payments.status in ('paid', 'partially_refunded') and signups.cancelled_at is null and signups.merged_at is null then signups.places else 0 end), 0)`.as('sold'),
-      sql<number>`coalesce(sum(case when payments.status = 'pending' and signups.hold_expires_at > ${now} then signups.places else 0 end), 0)`.as('held'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(isSold(eb)).then(eb.ref('signups.places')).else(0).end()), sql<number>`0`).as('sold'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(isHeld(eb, now)).then(eb.ref('signups.places')).else(0).end()), sql<number>`0`).as('held'),
     ])
     .where(
       'signups.event_id',
@@ -275,8 +276,7 @@ export async function setArrival(
     .select([`${person.table}.name as name`, `${person.table}.checked_in_at as checked_in_at`])
     .where(`${person.table}.id`, '=', person.id)
     .where('signups.event_id', '=', eventId)
-    .where('payments.status', 'in', ['paid', 'partially_refunded'])
-    .where('signups.cancelled_at', 'is', null)
+    .where((eb) => isSold(eb))
     .executeTakeFirst();
   if (!row) return null;
   const before = { name: row.name as string, checkedInAt: row.checked_in_at as string | null };

@@ -73,20 +73,21 @@ export async function findEventForSignup(db: Executor, by: { eventNumber: number
   return row ? toEvent(row) : null;
 }
 
-/**
+/*
  * The one rule for "this sign-up takes its places": not cancelled, not folded into a party (the
- * party counts those people now), and paid or pending with an unexpired hold.
+ * party counts those people now), and sold (paid) or held (pending with an unexpired hold).
  */
-function isLive(eb: ExpressionBuilder<Database, 'signups' | 'payments'>, now: string) {
-  return eb.and([
-    eb('signups.cancelled_at', 'is', null),
-    eb('signups.merged_at', 'is', null),
-    eb.or([
-      eb('payments.status', 'in', ['paid', 'partially_refunded']),
-      eb.and([eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]),
-    ]),
-  ]);
-}
+type SignupWithPayment = ExpressionBuilder<Database, 'signups' | 'payments'>;
+const stillCounts = (eb: SignupWithPayment) => eb.and([eb('signups.cancelled_at', 'is', null), eb('signups.merged_at', 'is', null)]);
+
+/** Its places are sold: paid (in full or in part). */
+export const isSold = (eb: SignupWithPayment) => eb.and([stillCounts(eb), eb('payments.status', 'in', ['paid', 'partially_refunded'])]);
+
+/** Its places are held while its payment is pending and the hold has not run out. */
+export const isHeld = (eb: SignupWithPayment, now: string) =>
+  eb.and([stillCounts(eb), eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]);
+
+export const isLive = (eb: SignupWithPayment, now: string) => eb.or([isSold(eb), isHeld(eb, now)]);
 
 /** Places held or paid for the event, leaving out one sign-up (the one being decided) if asked. */
 export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number): Promise<number> {
