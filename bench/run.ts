@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput of the production server on every public page and the read API,
  * each against a bare node:http ceiling that sends the very same bytes, measured in the same run;
- * then a surge (200 connections on the home page and an event page at once). Prints tables and a
+ * then the same while gifts and sign-ups arrive (10 a second), then a surge (200 connections on the
+ * home page and an event page at once). Prints tables and a
  * summary, writes bench/results.json. Not a test: nothing here runs in CI, but it exits 1 when a
  * target is missed (pages ≥ 50% of the ceiling, read API ≥ 70%, no failed answer in the surge).
  *
@@ -16,6 +17,7 @@
  *   BENCH_CONNECTIONS=20  connections per route measurement
  *   BENCH_ROUNDS=5        slices the measured seconds are cut into, ours and the ceiling taking turns
  *   BENCH_ROUTES=/,/api/events/upcoming   only these routes (paths or names, comma-separated)
+ *   BENCH_PAYMENTS_PER_SECOND=10   gifts and sign-ups a second during the second pass (0: no second pass)
  *   SURGE_DURATION=60     seconds of surge (0: no surge)
  *   SURGE_CONNECTIONS=200 connections in the surge, half on each page
  *   BENCH_LOG_LEVEL=info  the server's log level
@@ -48,6 +50,7 @@ import {
 } from './bench-lib';
 import { publicPages, type PublicRoute, readApi, samplesFromSite, selectRoutes } from './public-routes';
 import { compiledServer } from '../scripts/compiled-command.mjs';
+import { startPaymentTraffic, type PaymentTrafficResult } from './payment-traffic';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = envCount(process.env, 'BENCH_DURATION', 10);
@@ -55,6 +58,7 @@ const WARMUP_S = envCount(process.env, 'BENCH_WARMUP', 2);
 const CONNECTIONS = envCount(process.env, 'BENCH_CONNECTIONS', 20, 1);
 const ROUNDS = envCount(process.env, 'BENCH_ROUNDS', 5, 1);
 const SURGE_S = envCount(process.env, 'SURGE_DURATION', 60);
+const PAYMENTS_PER_S = envCount(process.env, 'BENCH_PAYMENTS_PER_SECOND', 10);
 const SURGE_CONNECTIONS = envCount(process.env, 'SURGE_CONNECTIONS', 200, 2);
 const HEADERS = { 'accept-encoding': ACCEPT_ENCODING };
 
@@ -206,6 +210,8 @@ try {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      // The payment traffic comes from a crowd of addresses, as the proxy in front of a real site reports them.
+      TRUST_PROXY: 'loopback',
     },
   });
   closeSync(logFd);
@@ -235,49 +241,65 @@ try {
     `\n${routes.length} routes, ${CONNECTIONS} connections, ${DURATION_S} s per run after ${WARMUP_S} s warm-up; ${cpus().length} cores, ` +
       `Node ${process.version}, load average ${load.join(' ')}; Accept-Encoding: ${ACCEPT_ENCODING}\n`,
   );
-  const rows = [];
-  for (const route of routes) {
-    const { ours, ceiling: bare } = await measurePair(`${siteUrl}${route.path}`, `${ceilingUrl}${route.path}`);
-    const percentOfCeiling = percentOf(ours.requestsPerSecond, bare.requestsPerSecond);
-    const answer = captured[route.path]!;
-    const row = {
-      name: route.name,
-      path: route.path,
-      kind: route.kind,
-      encoding: String(answer.headers['content-encoding'] ?? 'identity'),
-      bytes: Buffer.from(answer.bodyBase64, 'base64').length,
-      ours,
-      ceiling: bare,
-      percentOfCeiling,
-      targetPercent: TARGET_PERCENT[route.kind],
-      pass: passes(route.kind, ours, percentOfCeiling),
-    };
-    rows.push(row);
-    console.error(`[bench] ${route.path}: ${ours.requestsPerSecond} req/s, ceiling ${bare.requestsPerSecond} req/s, ${percentOfCeiling}% ${row.pass ? 'PASS' : 'FAIL'}`);
-  }
-  if (rows.length > 0) {
-    console.log(
-      formatTable(
-        ['route', 'bytes', 'enc', 'ours req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'p99 ms', '% of ceiling', 'target', ''],
-        rows.map((r) => [
-          r.path,
-          String(r.bytes),
-          r.encoding,
-          String(r.ours.requestsPerSecond),
-          String(r.ours.p50Ms),
-          String(r.ours.p99Ms),
-          String(r.ceiling.requestsPerSecond),
-          String(r.ceiling.p99Ms),
-          `${r.percentOfCeiling}%`,
-          `≥ ${r.targetPercent}%`,
-          r.pass ? 'PASS' : 'FAIL',
-        ]),
-        (column) => column === 1 || (column >= 3 && column <= 9),
-      ),
-    );
-    for (const r of rows) {
-      if (failures(r.ours) > 0) console.log(`  ! ${r.path}: ${r.ours.errors} errors, ${r.ours.timeouts} timeouts, ${r.ours.non2xx} non-2xx answers from our server`);
+  /** Every route against the ceiling, with its table; `during` names what else was going on. */
+  const measureRoutes = async (during: string) => {
+    const rows = [];
+    for (const route of routes) {
+      const { ours, ceiling: bare } = await measurePair(`${siteUrl}${route.path}`, `${ceilingUrl}${route.path}`);
+      const percentOfCeiling = percentOf(ours.requestsPerSecond, bare.requestsPerSecond);
+      const answer = captured[route.path]!;
+      const row = {
+        name: route.name,
+        path: route.path,
+        kind: route.kind,
+        encoding: String(answer.headers['content-encoding'] ?? 'identity'),
+        bytes: Buffer.from(answer.bodyBase64, 'base64').length,
+        ours,
+        ceiling: bare,
+        percentOfCeiling,
+        targetPercent: TARGET_PERCENT[route.kind],
+        pass: passes(route.kind, ours, percentOfCeiling),
+      };
+      rows.push(row);
+      console.error(`[bench] ${during}${route.path}: ${ours.requestsPerSecond} req/s, ceiling ${bare.requestsPerSecond} req/s, ${percentOfCeiling}% ${row.pass ? 'PASS' : 'FAIL'}`);
     }
+    if (rows.length > 0) {
+      if (during) console.log(`\n${during}`);
+      console.log(
+        formatTable(
+          ['route', 'bytes', 'enc', 'ours req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'p99 ms', '% of ceiling', 'target', ''],
+          rows.map((r) => [
+            r.path,
+            String(r.bytes),
+            r.encoding,
+            String(r.ours.requestsPerSecond),
+            String(r.ours.p50Ms),
+            String(r.ours.p99Ms),
+            String(r.ceiling.requestsPerSecond),
+            String(r.ceiling.p99Ms),
+            `${r.percentOfCeiling}%`,
+            `≥ ${r.targetPercent}%`,
+            r.pass ? 'PASS' : 'FAIL',
+          ]),
+          (column) => column === 1 || (column >= 3 && column <= 9),
+        ),
+      );
+      for (const r of rows) {
+        if (failures(r.ours) > 0) console.log(`  ! ${r.path}: ${r.ours.errors} errors, ${r.ours.timeouts} timeouts, ${r.ours.non2xx} non-2xx answers from our server`);
+      }
+    }
+    return rows;
+  };
+  const rows = await measureRoutes('');
+
+  // The same routes while a donation drive goes on: a gift must leave the cache alone (ADR 029).
+  let duringPayments: { perSecond: number; traffic: PaymentTrafficResult; rows: Awaited<ReturnType<typeof measureRoutes>> } | undefined;
+  if (PAYMENTS_PER_S > 0 && routes.length > 0) {
+    const traffic = await startPaymentTraffic(siteUrl, { perSecond: PAYMENTS_PER_S, eventNumber: samples.eventNumber });
+    const paymentRows = await measureRoutes(`While ${PAYMENTS_PER_S} gifts and sign-ups a second arrive: `);
+    const made = await traffic.stop();
+    console.log(`(meanwhile: ${made.donations} gifts and ${made.signups} sign-ups paid, ${made.full} sign-ups refused as the event filled, ${made.failures} other failures)`);
+    duringPayments = { perSecond: PAYMENTS_PER_S, traffic: made, rows: paymentRows };
   }
 
   let surgeResult: Awaited<ReturnType<typeof surge>> | undefined;
@@ -310,7 +332,13 @@ try {
 
   const log = await logProblems(logFile);
   const summary = summarize(rows, surgeResult?.pass);
-  allPassed = summary.pass;
+  if (duringPayments) {
+    const during = summarize(duringPayments.rows, undefined);
+    summary.lines.push(...during.lines.map((line) => `during payments, ${line}`));
+    if (duringPayments.traffic.failures > 0) summary.lines.push(`payments during the second pass: ${duringPayments.traffic.failures} failed`);
+    summary.pass = summary.pass && during.pass;
+  }
+  allPassed = summary.pass && (duringPayments?.traffic.failures ?? 0) === 0;
   console.log(`\n${summary.lines.join('\n')}`);
   console.log(`server log: ${log.lines} lines, ${log.warn} warnings, ${log.error} errors`);
   if (log.error > 0) console.log(`  ! the server logged errors; the log was ${logFile} (removed at exit; BENCH_KEEP_LOG=1 keeps it)`);
@@ -328,6 +356,7 @@ try {
     samples,
     targets: TARGET_PERCENT,
     rows,
+    duringPayments,
     surge: surgeResult,
     serverLog: log,
     summary: summary.lines,
