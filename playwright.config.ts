@@ -30,7 +30,7 @@ export default defineConfig({
   // Journeys with a payment, a staff sign-in and axe take 20–30 s on a loaded 2-core machine; 45 s
   // keeps them from failing on load alone (retries stay off: a flaky test must be fixed).
   timeout: 45_000,
-  // Pages hydrate after the first paint (ADR 028): a loaded machine may take a few seconds more
+  // Pages hydrate after the first paint (ADR 042): a loaded machine may take a few seconds more
   // than the default 5 s before the first check of a journey holds.
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -7,7 +7,7 @@ const notFound = PUBLIC_PAGES.filter((page) => page.path === '*');
 /** The public pages (common/public-pages.ts) and the back office; anything else falls to the not-found route (HTTP 404). */
 export default [
   ...PUBLIC_PAGES.filter((page) => page.path !== '*').map(publicRoute),
-  // The back office (issue 11): every page but sign-in and set-up needs a staff session.
+  // The back office: every page but sign-in and set-up needs a staff session.
   ...prefix('admin', [
     route('login', 'routes/admin/login.tsx'),
     route('login/code', 'routes/admin/login-code.tsx'),

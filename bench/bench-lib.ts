@@ -3,7 +3,7 @@
  * verdict of each row and of the surge.
  */
 
-/** Our throughput as a share of the bare-Node ceiling's for the same bytes, at least (issue 14). */
+/** Our throughput as a share of the bare-Node ceiling's for the same bytes, at least. */
 export const TARGET_PERCENT = { page: 50, api: 70 } as const;
 
 /** What a browser sends; the site compresses, so the ceiling serves the same compressed bytes. */

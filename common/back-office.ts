@@ -400,7 +400,7 @@ export interface BackOfficeContext {
   reports: BackOfficeReports;
   exports: BackOfficeExports;
   actions: BackOfficeActions;
-  /** Events, announcements, pages and pictures (issue 12). */
+  /** Events, announcements, pages and pictures. */
   content: BackOfficeContent;
   /** The client's address as the server sees it (behind the configured proxies). */
   clientAddress: string | null;

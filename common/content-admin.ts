@@ -3,7 +3,7 @@ import type { EventSignupRules } from './events';
 import type { PageKey } from './content';
 
 /**
- * What the back office's content editing shows and does (issue 12), typed here so the server
+ * What the back office's content editing shows and does, typed here so the server
  * implements it and the admin routes use it without importing server code. Volunteers draft;
  * only admins publish (ADR 022).
  */

@@ -51,7 +51,7 @@ export interface ApiEvent {
   signup: EventSignupRules;
 }
 
-/** What an event asks of a sign-up: its prices and limits (issue 12: kept on the event, not in code). */
+/** What an event asks of a sign-up: its prices and limits (kept on the event, not in code, ADR 022). */
 export interface EventSignupRules {
   /** The team fee (golf, gaming) or the price per adult (steak fry), in cents. */
   priceCents: number;

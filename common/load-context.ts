@@ -55,7 +55,7 @@ export interface AppLoadContextValue {
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** The signed-in supporter and the account forms (ADR 043). */
   supporters: SupporterContext;
-  /** Staff sign-in and the back office's data (issue 11); only /admin routes use it. */
+  /** Staff sign-in and the back office's data; only /admin routes use it. */
   backOffice: BackOfficeContext;
   /** The files of the islands a page without scripts starts on demand (ADR 042); null when the server renders no pages. */
   islands: IslandsFiles | null;

@@ -1,5 +1,5 @@
 /**
- * Uploaded pictures (issue 12): each is kept as AVIF and WebP at several widths under
+ * Uploaded pictures: each is kept as AVIF and WebP at several widths under
  * `/media/u/<key>/<width>.<format>`, named by a hash of the original so they never change.
  */
 

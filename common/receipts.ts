@@ -1,6 +1,6 @@
 /**
  * Receipts and year-end statements as the receipt page, the dashboard and the PDFs show them
- * (issue 13, ADR 025). Amounts are integer cents; dates are the foundation's calendar days.
+ * (ADR 025). Amounts are integer cents; dates are the foundation's calendar days.
  */
 
 /** One paid payment's receipt: who received it, what it was for, and the IRS wording. */

@@ -5,7 +5,7 @@ import type { SignupFormValues } from './signups/form-values';
 import type { SignupKind } from './signups/kinds';
 
 /**
- * What a supporter may do with a paid sign-up, and what a cancellation gives back (issue 13).
+ * What a supporter may do with a paid sign-up, and what a cancellation gives back.
  * Shared by the sign-up dialog (the policy shown before paying), the dashboard (before
  * cancelling) and the server, which decides with the same rules. Dates are the foundation's.
  */

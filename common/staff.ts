@@ -1,5 +1,5 @@
 /**
- * Back-office account limits (issue 11) shared by the pages and the domain. The zod schemas of its
+ * Back-office account limits shared by the pages and the domain. The zod schemas of its
  * forms are in `staff.wire.ts`, which only the server imports (ADR 012).
  */
 

@@ -4,7 +4,7 @@ import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './staff';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 import { requiredText } from './text.wire';
 
-/** Back-office account forms (issue 11): one zod schema per form, parsed by the domain (server only, ADR 012). */
+/** Back-office account forms: one zod schema per form, parsed by the domain (server only, ADR 012). */
 
 export const StaffSignInSchema = z.object({
   email: emailField,

@@ -1,6 +1,6 @@
 /**
  * `npm run start-figures [-- --runs N]`: how long the server takes from `node` to listening, and
- * its memory at rest, run through tsx (how production ran before issue 15) and compiled (ADR 032).
+ * its memory at rest, run through tsx (how production once ran) and compiled (ADR 032).
  * Each start is production-like on one SQLite database migrated and seeded beforehand.
  */
 import { spawn } from 'node:child_process';

@@ -91,7 +91,7 @@ export function staticUrlPath(routes: Record<string, RouteShape>, id: string): s
   return /[:*]/.test(joined) ? undefined : joined;
 }
 
-/** Issue 30: a page that hydrates loads at most this much JavaScript (gzip); a content page loads none. */
+/** ADR 042: a page that hydrates loads at most this much JavaScript (gzip); a content page loads none. */
 export const BUDGET_GZIP_BYTES = 150_000;
 
 /** Bytes as kB (1 kB = 1000 bytes, the unit Chrome DevTools and Lighthouse use), one decimal. */

@@ -5,7 +5,7 @@ import { uploadSrcSets } from '../../common/media';
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'>;
 
 /**
- * A picture at its own size, so nothing shifts as it loads. An uploaded one (issue 12) comes as
+ * A picture at its own size, so nothing shifts as it loads. An uploaded one comes as
  * AVIF or WebP at the width the screen needs: `sizes` says how wide it is shown. The `<picture>`
  * is `display: contents`, so the `<img>` lays out as if it stood alone.
  */

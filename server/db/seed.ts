@@ -41,7 +41,7 @@ export interface SeedSummary {
 /**
  * Loads content/ into the database: every page, the home announcements and the events. Idempotent
  * (upserts by page name and eventNumber) and all-or-nothing: every file is validated before
- * anything is written. Whatever staff changed in the back office is never overwritten (issue 12).
+ * anything is written. Whatever staff changed in the back office is never overwritten.
  */
 export async function seedContent(db: Db, contentDir: string): Promise<SeedSummary> {
   const pageKeys = Object.keys(contentFiles) as PageKey[];

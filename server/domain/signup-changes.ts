@@ -68,7 +68,7 @@ function refundParts(payments: Payment[], refundCents: number): { paymentId: num
 }
 
 /**
- * A supporter's own changes to a paid sign-up (issue 13, ADR 024): details until the change
+ * A supporter's own changes to a paid sign-up (ADR 024): details until the change
  * deadline, and cancellation with the refund the event's policy gives. A refund and what it is for
  * commit in one transaction (the payment core's `within`), and a change made meanwhile by another
  * tab is refused rather than overwritten (the calendar sequence is compared when writing).

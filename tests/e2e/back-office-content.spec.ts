@@ -14,7 +14,7 @@ import { acceptSetUpLink, adminTest, finishSetUp, newStaffEmail, staffAdd } from
 test.use({ baseURL: E2E_ADMIN_URL });
 
 /**
- * Volunteers keep the site current from /admin (issue 12): next year's outing from this year's,
+ * Volunteers keep the site current from /admin: next year's outing from this year's,
  * a scheduled announcement, a staff card edited and restored, an uploaded picture served in
  * responsive variants, and a volunteer who may draft but not publish.
  */

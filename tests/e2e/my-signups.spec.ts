@@ -8,7 +8,7 @@ import { E2E_OUTBOX_DIR } from './e2e-env';
 import { expect, test } from './fixtures';
 
 /**
- * Supporters change and cancel their own sign-ups from the dashboard (issue 13). The sign-up
+ * Supporters change and cancel their own sign-ups from the dashboard. The sign-up
  * itself is made through the API (its form has tests of its own); what is tested here is the
  * page a supporter uses afterwards. The fixture's upcoming golf and steak-fry events refund in
  * full until 14 days before, and both are further away than that. Each test runs at 1280 and

@@ -8,7 +8,7 @@ import { payViaApi } from './card';
 import { expect, test } from './fixtures';
 
 /**
- * Receipts and year-end statements from the dashboard (issue 13, ADR 025): the statement PDF is
+ * Receipts and year-end statements from the dashboard (ADR 025): the statement PDF is
  * downloaded as a supporter would and its text read back; the receipt page has no axe violation.
  */
 

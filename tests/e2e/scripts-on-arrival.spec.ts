@@ -6,7 +6,7 @@ import { expect, holdScripts, hydrate, test } from './fixtures';
 import { loadsReact, PUBLIC_ROUTES } from './routes';
 
 /**
- * Issue 30, ADR 042: a content page arrives with no script file at all; a page that needs React
+ * ADR 042: a content page arrives with no script file at all; a page that needs React
  * loads it after its stylesheet and hydrates with React itself. The Donation Form and the sign-up
  * forms open natively and take typing before any script has arrived; what was typed is kept.
  */

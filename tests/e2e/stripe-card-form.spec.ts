@@ -8,8 +8,8 @@ import { readOutbox } from '../helpers/outbox';
 import { expect, test } from './fixtures';
 
 /**
- * The Donation Form with Stripe's Payment Element, as the browser build runs it (Preact under
- * React's name, ADR 041): @stripe/react-stripe-js creates and mounts the element, waits for it to
+ * The Donation Form with Stripe's Payment Element, as the browser build runs it
+ * (ADR 042): @stripe/react-stripe-js creates and mounts the element, waits for it to
  * be ready, submits it, confirms the intent the server made, and the server records the gift from
  * Stripe's answer. Stripe.js itself cannot be reached offline: a stand-in answers
  * https://js.stripe.com with the part of its API the site uses, and the server talks to the fake

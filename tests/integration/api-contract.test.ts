@@ -15,7 +15,7 @@ import { startTestServer, type ApiClient, type ApiResponse, type TestServer } fr
 import { supporterCookies } from '../../server/http/supporter-cookies';
 
 /**
- * The API as a contract (issue 15, ADR 035): GET /api/openapi.json is valid OpenAPI 3.1 and lists
+ * The API as a contract (ADR 035): GET /api/openapi.json is valid OpenAPI 3.1 and lists
  * exactly the routes the /api routers mount; every call, sent a valid and an invalid request,
  * answers with a status the document lists for it and a body its schema for that status accepts
  * (answers' objects are closed: a field added, dropped or retyped fails here). Requests that are

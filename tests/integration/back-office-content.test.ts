@@ -11,7 +11,7 @@ import { createContentEditing } from '../../server/domain/back-office/content-ed
 import { databaseMediaStore, type MediaStore } from '../../server/domain/media/media-store';
 import { recordingLogger } from '../helpers/logs';
 
-/** Issue 12 over HTTP on both databases: prices from the event, sign-up dates, drafts and publishing, and the seed leaving staff edits alone. */
+/** Back-office content editing over HTTP on both databases: prices from the event, sign-up dates, drafts and publishing, and the seed leaving staff edits alone. */
 
 let server: TestServer;
 let eventCounter = 0;

@@ -101,7 +101,7 @@ describe('donations list and export', () => {
     expect(res.status).toBe(200);
     expect(html(res)).toContain('Enter a date like 2026-12-31.');
     expect(html(res)).toContain('Enter an amount in dollars');
-    // No script but the page's own: as many as on the same page with sensible filters, each allowed by its hash (ADR 028).
+    // No script but the page's own: as many as on the same page with sensible filters, each allowed by its hash (ADR 042).
     const plain = await volunteer.get('/admin/donations');
     const scripts = (text: string) => text.match(/<script[\s>]/g)?.length ?? 0;
     expect(scripts(html(res))).toBe(scripts(html(plain)));

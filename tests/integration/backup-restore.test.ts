@@ -21,7 +21,7 @@ import { createTestDatabase, startTestServer, testDbKind, type ApiClient, type T
 import { uniquePicture, uploadThroughBackOffice } from '../helpers/uploads';
 
 /**
- * Issue 15, ADR 033: backups that are proven to restore. Payments, sign-ups, a refund, accounts,
+ * ADR 033: backups that are proven to restore. Payments, sign-ups, a refund, accounts,
  * content edits and an upload are made on a running site; `npm run db:backup` (the compiled
  * command, as production runs it) copies the database while donations keep arriving; `npm run
  * db:restore` puts it into a fresh database of the same kind, which must hold the same ledger,

@@ -8,7 +8,7 @@ import { runMain } from '../helpers/main-process';
 import { createTestDatabase, PROJECT_ROOT, testContentDir } from '../helpers/test-server';
 
 /**
- * Issue 15, ADR 032: production runs the compiled JavaScript in build/node with plain Node. What it
+ * ADR 032: production runs the compiled JavaScript in build/node with plain Node. What it
  * loads must be among the production dependencies, so `npm prune --omit=dev` after the build leaves
  * a server that starts.
  */

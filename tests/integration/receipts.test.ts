@@ -9,7 +9,7 @@ import { locationOf, setUpStaff, submit } from '../helpers/staff';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
 /**
- * Receipts and year-end statements (issue 13, ADR 025): who may open them, what the PDFs say
+ * Receipts and year-end statements (ADR 025): who may open them, what the PDFs say
  * (read back with unpdf), the quid pro quo figures, a statement with a partial refund, and the
  * January job mailing each supporter once, even from two instances at once.
  */

@@ -7,7 +7,7 @@ import { readOutbox, waitForMail, type OutboxMail } from '../helpers/outbox';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Supporters change and cancel their own sign-ups (issue 13, ADR 024): the refund the event's
+ * Supporters change and cancel their own sign-ups (ADR 024): the refund the event's
  * policy gives, through the payment core, places back, an updated calendar file, nothing for
  * anyone else's sign-up. Events are the test's own, dated relative to today.
  */

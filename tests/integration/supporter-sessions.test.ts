@@ -5,7 +5,7 @@ import { signedInUser } from '../helpers/accounts';
 import { readOutbox, waitForMail } from '../helpers/outbox';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
 
-// Supporters' sign-ins are sessions the server knows and can end (issue 31, ADR 043).
+// Supporters' sign-ins are sessions the server knows and can end (ADR 043).
 
 let server: TestServer;
 let other: TestServer;

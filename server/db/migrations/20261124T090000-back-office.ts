@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
 /**
- * The back office (issue 11): staff accounts apart from supporters' accounts, their invitations,
+ * The back office: staff accounts apart from supporters' accounts, their invitations,
  * server-side sessions, TOTP recovery codes, an append-only audit log, door check-in on each
  * player and attendee, and who asked for a refund and why.
  */

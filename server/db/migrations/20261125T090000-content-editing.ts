@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
 /**
- * The back office, part 2 (issue 12): prices, limits and sign-up dates on the event; published or
+ * The back office, part 2: prices, limits and sign-up dates on the event; published or
  * draft events and announcements; announcement schedules; every published version of a page and
  * one draft each; uploaded pictures and documents kept in the database; and what staff edited, so
  * `db:seed` never overwrites it.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Supporters change and cancel their own sign-ups (issue 13): a cancelled sign-up keeps its row
+ * Supporters change and cancel their own sign-ups: a cancelled sign-up keeps its row
  * (and its payment, refunded or not) but no longer takes places; every change or cancellation
  * sends the calendar file again with a higher SEQUENCE so calendars update the same entry.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * IRS receipts (issue 13, ADR 025): each event says the fair-market value of what a payer receives
+ * IRS receipts (ADR 025): each event says the fair-market value of what a payer receives
  * (dinner, shirt, green fee), per team or adult and per child, so a receipt can state the deductible
  * part. Existing events get 0 until a volunteer sets it.
  */

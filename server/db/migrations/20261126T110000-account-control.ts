@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { withId, type MigrationContext } from './helpers';
 
-/** Issue 13, an account the supporter controls: a verified email, and the single-use links that verify it. */
+/** An account the supporter controls (ADR 026): a verified email, and the single-use links that verify it. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_verified_at', 'varchar(32)').execute();
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { flag, oneOf } from './helpers';
 
 /**
- * Giving (issue 13, ADR 027): what a donation adds beyond its payment. The donor's name and whether
+ * Giving (ADR 027): what a donation adds beyond its payment. The donor's name and whether
  * it stays private; the gift and the part that covers card fees (the payment holds their sum); a
  * tribute ("in memory of" / "in honor of" a name) and who to notify of it, and whether the
  * notification may say how much.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The value received, as it was when the sign-up was made (issue 13, ADR 025). Each sign-up keeps
+ * The value received, as it was when the sign-up was made (ADR 025). Each sign-up keeps
  * the event's fair-market value per team or adult and per child from the moment its price was
  * fixed, so a volunteer editing the event's value later does not change old receipts or
  * statements. The total is still worked out from the people on the sign-up, so a party that drops

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * People added to a paid steak-fry party (issue 13, ADR 024): they are paid for as a sign-up of
+ * People added to a paid steak-fry party (ADR 024): they are paid for as a sign-up of
  * their own (`party_of` names the party), which the payment's settlement folds into the party:
  * the people move over, the party's places grow, and the addition keeps its row and payment for
  * the ledger with `merged_at` set, which stops it counting places of its own.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { oneOf } from './helpers';
 
 /**
- * Supporters' sign-ins become sessions the server knows (issue 31, ADR 043): the browser's
+ * Supporters' sign-ins become sessions the server knows (ADR 043): the browser's
  * HttpOnly cookie and an API client's Bearer token both name a row here, so logging out, a new
  * password, "sign out everywhere" and deleting the account end them on every instance.
  */

@@ -35,7 +35,7 @@ export const YEAR_END_STATEMENT_PURPOSE = 'year_end_statement';
 const statementKey = (year: number, userId: number) => `statement:${year}:user:${userId}`;
 
 /**
- * Receipts for every payment that took money, and year-end statements (issue 13, ADR 025): the
+ * Receipts for every payment that took money, and year-end statements (ADR 025): the
  * owner reaches them from the dashboard (Bearer token), anyone holding a signed link from an email
  * without signing in. Nothing else opens them.
  */

@@ -121,7 +121,7 @@ export interface StaffAuthDeps {
 const selfActor = (staff: StaffRecord, address: string | null) => ({ id: staff.id, email: staff.email, role: staff.role, address });
 
 /**
- * Staff sign-in (issue 11): passwords (argon2id), server-side sessions named by a random token
+ * Staff sign-in: passwords (argon2id), server-side sessions named by a random token
  * (only its hash is stored) with idle and absolute timeouts, TOTP with replay protection, single-use
  * recovery codes, and limits per address and per account kept in the shared counters table.
  */

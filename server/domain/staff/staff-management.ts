@@ -89,7 +89,7 @@ export async function issueSetUpLink(
 }
 
 /**
- * Staff accounts, managed by admins (issue 11): invitations by email (single-use link, 72 hours),
+ * Staff accounts, managed by admins: invitations by email (single-use link, 72 hours),
  * roles, disabling, ending sessions and resetting two-step sign-in. Every change is audited, and
  * the foundation is never left without an active admin.
  */

@@ -19,7 +19,7 @@ type Directives = Record<string, string[]>;
 
 /**
  * A strict Content-Security-Policy: scripts only from this origin, plus (on pages) the inline
- * scripts the page was rendered with, allowed by their SHA-256 (ADR 028). No inline style
+ * scripts the page was rendered with, allowed by their SHA-256 (ADR 042). No inline style
  * elements at all; style attributes are allowed because components set inline sizes, which
  * cannot run code.
  */
