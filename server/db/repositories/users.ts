@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { failOnDuplicate } from '../errors';
 import { nowIso } from '../json';
-import type { Database } from '../schema';
+import type { Database, UsersTable } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -19,17 +19,7 @@ export interface User {
 
 const USER_COLUMNS = ['id', 'first', 'last', 'username', 'email', 'password_hash', 'password_changed_at', 'email_verified_at', 'created_at'] as const;
 
-function toUser(row: {
-  id: number;
-  first: string;
-  last: string;
-  username: string;
-  email: string;
-  password_hash: string;
-  password_changed_at: string | null;
-  email_verified_at: string | null;
-  created_at: string;
-}): User {
+function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): User {
   return {
     id: Number(row.id),
     first: row.first,

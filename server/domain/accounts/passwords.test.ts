@@ -2,14 +2,14 @@ import type * as Argon2 from '@node-rs/argon2';
 import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { findUserById, insertPasswordReset, insertUser } from '../db/repositories/users';
-import { createAccounts } from './accounts';
-import { createCounters } from './counters';
-import { createMailDelivery } from './mail-queue';
-import { createSignInAttempts } from './sign-in-attempts';
-import { createSupporterSessions } from './supporter-sessions';
+import { createDatabase, type Db } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { findUserById, insertPasswordReset, insertUser } from '../../db/repositories/users';
+import { createAccounts } from './index';
+import { createCounters } from '../counters';
+import { createMailDelivery } from '../mail-queue';
+import { createSignInAttempts } from '../sign-in-attempts';
+import { createSupporterSessions } from '../supporter-sessions';
 
 // The real argon2, watched: the test counts the hashes a reset costs.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

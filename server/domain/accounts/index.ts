@@ -1,0 +1,19 @@
+import { accountTools, type AccountsDeps } from './account-tools';
+import { ownData } from './own-data';
+import { passwords } from './passwords';
+import { profile } from './profile';
+import { registration } from './registration';
+import { signIn } from './sign-in';
+
+export { RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type AccountsDeps, type SignInMeta } from './account-tools';
+
+/**
+ * A supporter's account (spec §4, ADR 026): opening it, signing in and out (ADR 043), passwords,
+ * the profile, and what it holds. One module each; the checks they share are in account-tools.ts.
+ */
+export function createAccounts(deps: AccountsDeps) {
+  const tools = accountTools(deps);
+  return { ...registration(deps, tools), ...signIn(deps), ...passwords(deps, tools), ...profile(deps, tools), ...ownData(deps, tools) };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

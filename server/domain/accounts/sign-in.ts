@@ -1,0 +1,79 @@
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { LoginSchema } from '../../../common/accounts.wire';
+import { findUserByEmail, findUserById, type User } from '../../db/repositories/users';
+import { UnauthorizedError, ValidationError } from '../errors';
+import { parseBody } from '../parse';
+import type { Attempt } from '../sign-in-attempts';
+import type { SessionVia, StartedSession } from '../supporter-sessions';
+import { type AccountsDeps, sha256, type SignInMeta, WRONG_CREDENTIALS } from './account-tools';
+
+/** What tokens of the version before sessions carried (`pv`): one issued before a password change is not moved to a session. */
+const passwordVersion = (user: User) => sha256(`${user.id}:${user.passwordChangedAt ?? user.createdAt}`).slice(0, 16);
+
+/** Signing in and out: passwords under the sign-in limits, and the sessions they open (ADR 043). */
+export function signIn({ db, sessions, attempts, logger, jwtSecret }: AccountsDeps) {
+  const key = new TextEncoder().encode(jwtSecret);
+  // Verifying against this when the email is unknown makes both failures take the same time.
+  const dummyHash = hash(randomBytes(16).toString('hex'));
+
+  return {
+    /**
+     * Checks a password under the sign-in limits (ADR 043); the caller opens the session. A wrong
+     * password and an unknown email answer alike, in the same time.
+     */
+    async login(body: unknown, meta: SignInMeta): Promise<User> {
+      const input = parseBody(LoginSchema, body);
+      const attempt: Attempt = { email: input.email, address: meta.address, device: meta.device };
+      await attempts.assertMayTry(attempt);
+      const user = await findUserByEmail(db, input.email);
+      const ok = user ? await verify(user.passwordHash, input.password) : (await verify(await dummyHash, input.password), false);
+      if (!user || !ok) {
+        await attempts.failed(attempt);
+        throw new ValidationError({ password: WRONG_CREDENTIALS });
+      }
+      await attempts.succeeded(attempt);
+      return user;
+    },
+    /** A new session for someone who just proved who they are. */
+    startSession(user: User, via: SessionVia, meta: SignInMeta): Promise<StartedSession> {
+      return sessions.start(user, via, meta.userAgent);
+    },
+    /**
+     * A token an earlier version of the site kept in localStorage, moved to a session once: only
+     * if it is correctly signed, unexpired, of an existing account and issued since its password
+     * last changed. Tokens of sessions already (with `sid`) are not moved again.
+     */
+    async adoptStoredToken(authorization: string | undefined, meta: SignInMeta): Promise<StartedSession> {
+      const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
+      const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '');
+      if (!match) throw denied();
+      let payload: JWTPayload & { id?: unknown; pv?: unknown; sid?: unknown };
+      try {
+        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'pv'] }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw denied();
+        throw error;
+      }
+      if (typeof payload.id !== 'number' || payload.sid !== undefined) throw denied();
+      const user = await findUserById(db, payload.id);
+      if (!user || payload.pv !== passwordVersion(user)) throw denied();
+      logger.info({ userId: user.id }, 'a stored token moved to a session');
+      return sessions.start(user, 'cookie', meta.userAgent);
+    },
+    /** The known-device cookie's value for a browser that just signed in to this email. */
+    knownDeviceFor(email: string): string {
+      return attempts.deviceFor(email);
+    },
+    endSession(sessionId: string): Promise<void> {
+      return sessions.end(sessionId);
+    },
+    /** "Sign out everywhere": every session of the account ends, this one too. */
+    async signOutEverywhere(userId: number): Promise<number> {
+      const ended = await sessions.endAllOf(userId);
+      logger.info({ userId, ended }, 'signed out everywhere');
+      return ended;
+    },
+  };
+}
