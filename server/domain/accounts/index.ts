@@ -5,7 +5,7 @@ import { profile } from './profile';
 import { registration } from './registration';
 import { signIn } from './sign-in';
 
-export { RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type AccountsDeps, type SignInMeta } from './account-tools';
+export type { AccountsDeps, SignInMeta } from './account-tools';
 
 /**
  * A supporter's account (spec §4, ADR 026): opening it, signing in and out (ADR 043), passwords,
