@@ -20,7 +20,8 @@ export interface CachedResponse {
 interface Made {
   window: number;
   site: string;
-  /** The mark of the part of the data only this key shows ('' for none). */
+  /** The part of the marks only this key shows (null for none), and its mark when made. */
+  partName: string | null;
   part: string;
 }
 
@@ -76,28 +77,30 @@ export class ResponseCache {
   peek(key: string): CachedResponse | undefined {
     if (this.marks === undefined || this.options.checkEveryMs === 0 || performance.now() - this.marksReadAt >= this.options.checkEveryMs) return undefined;
     const found = this.entries.get(key);
-    return found && this.holds(found.made, this.madeNow(key, this.marks)) ? found : undefined;
+    return found && this.holds(found.made, this.marks) ? found : undefined;
   }
 
   private madeNow(key: string, marks: ChangeMarks): Made {
-    const part = this.options.partOf?.(key);
-    return { window: this.window(), site: marks.site, part: part ? (marks.parts.get(part) ?? '') : '' };
+    const partName = this.options.partOf?.(key) ?? null;
+    return { window: this.window(), site: marks.site, partName, part: partName ? (marks.parts.get(partName) ?? '') : '' };
   }
 
-  private holds(made: Made, now: Made): boolean {
-    return made.window === now.window && made.site === now.site && made.part === now.part;
+  /** Still current: compared field by field, with nothing made per request (the fast path runs it on every hit). */
+  private holds(made: Made, marks: ChangeMarks): boolean {
+    return made.site === marks.site && made.window === this.window() && (made.partName === null || made.part === (marks.parts.get(made.partName) ?? ''));
   }
 
   /** The cached answer for `key`, made by `render` when missing or stale; null when `render` declines. */
   async get(key: string, render: () => Promise<Rendered | null>): Promise<CachedResponse | null> {
-    const now = this.madeNow(key, await this.currentMarks());
+    const marks = await this.currentMarks();
     const found = this.entries.get(key);
-    if (found && this.holds(found.made, now)) {
+    if (found && this.holds(found.made, marks)) {
       // Map order is insertion order: re-inserting marks it as recently used.
       this.entries.delete(key);
       this.entries.set(key, found);
       return found;
     }
+    const now = this.madeNow(key, marks);
     const makingKey = `${now.window}|${now.site}|${now.part}\n${key}`;
     let pending = this.making.get(makingKey);
     if (!pending) {
