@@ -51,9 +51,9 @@ export const PUBLIC_PAGES = [
   page('/sponsors', 'routes/sponsors.tsx', 'Sponsors', content),
   page('/privacy', 'routes/privacy.tsx', 'Privacy', content),
   page('/terms', 'routes/terms.tsx', 'Terms', content),
-  // Their loaders send a signed-in visitor to the dashboard (ADR 043): answered per request.
-  page('/login', 'routes/login.tsx', 'Log in', { ...interactive, sitemap: false, cached: false }),
-  page('/register', 'routes/register.tsx', 'Register', { ...interactive, cached: false }),
+  // Their loaders send a signed-in visitor on (ADR 043): the cache answers only requests without a session cookie.
+  page('/login', 'routes/login.tsx', 'Log in', { ...interactive, sitemap: false }),
+  page('/register', 'routes/register.tsx', 'Register', interactive),
   page('/forgot', 'routes/forgot.tsx', 'Forgot password', { ...interactive, sitemap: false, measured: false }),
   page('/reset/:token', 'routes/reset-password.tsx', 'Reset password', personal),
   page('/dashboard', 'routes/dashboard.tsx', 'My Dashboard', personal),

@@ -115,8 +115,10 @@ describe('the response cache (ADR 029)', () => {
     expect((await server.client().get('/terms?preview=draft')).text).toContain(`${PROBE} 3`);
     expect((await server.client().get('/no-such-page')).status).toBe(404);
     expect((await server.client().get('/no-such-page')).text).toContain(`${PROBE} 3`);
-    // Login answers each visitor (a signed-in one goes to the dashboard, ADR 043).
-    expect((await server.client().get('/login')).text).toContain(`${PROBE} 3`);
+    expect((await server.client().get('/account')).headers.get('location')).toBe('/login');
+    // A visitor with a session cookie is not anonymous: Login answers them itself (ADR 043).
+    expect((await server.client().request('GET', '/login', { headers: { cookie: 'session=not-a-live-one' } })).text).toContain(`${PROBE} 3`);
+    expect((await server.client().get('/login')).text).not.toContain(`${PROBE} 3`);
     expect((await server.client().get('/events/999999')).status).toBe(404);
     expect((await server.client().get('/api/events/999999')).status).toBe(404);
     await renameSiteQuietly(server, name);
@@ -161,13 +163,13 @@ describe('the response cache (ADR 029)', () => {
   });
 
   it('leaves Cross-Origin-Opener-Policy off the public answers only: every other answer keeps it (ADR 038)', async () => {
-    for (const path of ['/', '/gallery', '/events', '/api/events/upcoming']) {
+    for (const path of ['/', '/login', '/events', '/api/events/upcoming']) {
       const res = await raw(server.url, path);
       expect(res.status, path).toBe(200);
       expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
       expect(res.headers['x-frame-options'], path).toBe('SAMEORIGIN');
     }
-    for (const path of ['/login', '/dashboard', '/account', '/admin/login', '/healthz', '/no-such-page']) {
+    for (const path of ['/dashboard', '/account', '/admin/login', '/healthz', '/no-such-page']) {
       expect((await raw(server.url, path)).headers['cross-origin-opener-policy'], path).toBe('same-origin');
     }
   });

@@ -90,6 +90,8 @@ export interface CachedAnswers {
 }
 
 const PREVIEW = /[?&]preview(=|&|$)/;
+/** A supporter's session cookie (ADR 043): pages may answer a signed-in visitor differently (Login sends them on). */
+const SIGNED_IN = /(?:^|;\s*)(?:__Host-)?session=/;
 const API = '/api/';
 // A Host the page renderer can build a URL from; anything else takes the slow path (and its 400).
 const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/;
@@ -104,7 +106,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
   const apiHeaders = { ...fixedHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
 
   /** The cache key of a request the cache answers (its path), or null when it is not the cache's to answer. */
-  const keyOf = (method: string | undefined, url: string, authorization: string | undefined): string | null => {
+  const keyOf = (method: string | undefined, url: string, authorization: string | undefined, cookie: string | undefined): string | null => {
     if (method !== 'GET' && method !== 'HEAD') return null;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
@@ -112,6 +114,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     if (query !== -1 && PREVIEW.test(url.slice(query))) return null;
     // A signed-in API call is not anonymous.
     if (path.startsWith(API)) return authorization === undefined && publicReadPattern(path.slice(API.length - 1)) !== null ? path : null;
+    if (cookie !== undefined && SIGNED_IN.test(cookie)) return null;
     return CACHED_PAGES.some((page) => page.test(path)) ? path : null;
   };
   const isPage = (key: string) => !key.startsWith(API);
@@ -168,7 +171,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
       if (isBackOfficePath(req.path)) res.on('finish', () => cache.clear());
       return next();
     }
-    const key = keyOf(req.method, req.originalUrl, req.headers.authorization);
+    const key = keyOf(req.method, req.originalUrl, req.headers.authorization, req.headers.cookie);
     if (key === null) return next();
     const answer = () => cache.get(key, renderOf(key)).then((cached) => (cached ? write(req, res, cached) : next()), next);
     if (isPage(key)) pageGuard(req, res, answer);
@@ -178,7 +181,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
   const fast = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* / */) return false;
-    const key = keyOf(req.method, url, req.headers.authorization);
+    const key = keyOf(req.method, url, req.headers.authorization, req.headers.cookie);
     if (key === null) return false;
     if (isPage(key) && (!PLAIN_HOST.test(req.headers.host ?? '') || req.headers['x-forwarded-host'] !== undefined)) return false;
     const cached = cache.peek(key);
