@@ -23,6 +23,8 @@ export interface PublicPage {
   javascript: boolean;
   /** Measured by `npm run bench`, `npm run weight`, `npm run lighthouse` and `npm run first-interaction`. */
   measured: boolean;
+  /** Its answer reads the query string (Login's "registered" notice): cached only when asked without one. */
+  readsQuery?: boolean;
 }
 
 const page = <P extends string>(path: P, file: string, title: string, flags: Omit<PublicPage, 'path' | 'file' | 'title'>): PublicPage & { path: P } => ({
@@ -52,7 +54,7 @@ export const PUBLIC_PAGES = [
   page('/privacy', 'routes/privacy.tsx', 'Privacy', content),
   page('/terms', 'routes/terms.tsx', 'Terms', content),
   // Their loaders send a signed-in visitor on (ADR 043): the cache answers only requests without a session cookie.
-  page('/login', 'routes/login.tsx', 'Log in', { ...interactive, sitemap: false }),
+  page('/login', 'routes/login.tsx', 'Log in', { ...interactive, sitemap: false, readsQuery: true }),
   page('/register', 'routes/register.tsx', 'Register', interactive),
   page('/forgot', 'routes/forgot.tsx', 'Forgot password', { ...interactive, sitemap: false, measured: false }),
   page('/reset/:token', 'routes/reset-password.tsx', 'Reset password', personal),

@@ -119,6 +119,10 @@ describe('the response cache (ADR 029)', () => {
     // A visitor with a session cookie is not anonymous: Login answers them itself (ADR 043).
     expect((await server.client().request('GET', '/login', { headers: { cookie: 'session=not-a-live-one' } })).text).toContain(`${PROBE} 3`);
     expect((await server.client().get('/login')).text).not.toContain(`${PROBE} 3`);
+    // Login reads its query (the "registered" notice): with one it is answered afresh.
+    const registered = await server.client().get('/login?registered&email=ann%40example.org');
+    expect(registered.text).toContain(`${PROBE} 3`);
+    expect(registered.text).toContain('Successfully registered! You can now log in.');
     expect((await server.client().get('/events/999999')).status).toBe(404);
     expect((await server.client().get('/api/events/999999')).status).toBe(404);
     await renameSiteQuietly(server, name);

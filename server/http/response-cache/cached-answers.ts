@@ -12,7 +12,7 @@ import { newRequestId } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
 /** Public pages whose HTML is the same for every visitor and every query string (but ?preview): the table's `cached` ones. */
-const CACHED_PAGES = PUBLIC_PAGES.filter((page) => page.cached).map((page) => pathPattern(page.path));
+const CACHED_PAGES = PUBLIC_PAGES.filter((page) => page.cached).map((page) => ({ pattern: pathPattern(page.path), readsQuery: page.readsQuery === true }));
 
 interface Options {
   cache: ResponseCache;
@@ -115,7 +115,8 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     // A signed-in API call is not anonymous.
     if (path.startsWith(API)) return authorization === undefined && publicReadPattern(path.slice(API.length - 1)) !== null ? path : null;
     if (cookie !== undefined && SIGNED_IN.test(cookie)) return null;
-    return CACHED_PAGES.some((page) => page.test(path)) ? path : null;
+    const page = CACHED_PAGES.find((cached) => cached.pattern.test(path));
+    return page && !(page.readsQuery && query !== -1) ? path : null;
   };
   const isPage = (key: string) => !key.startsWith(API);
 
