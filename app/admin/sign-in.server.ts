@@ -1,15 +1,9 @@
 import { redirect } from 'react-router';
-
-/**
- * A path as the sign-in pages link it: printable ASCII only (the page's own address is
- * percent-encoded). A control character (CR, LF, NUL), U+2028 or a space would make `redirect()`
- * throw, because a Location header cannot carry it: a crafted link would break sign-in with a 500.
- */
-const PLAIN_PATH = /^[\x21-\x7e]+$/;
+import { isSameSitePath } from '../lib/same-site-path';
 
 /** Only back-office paths on this site: `next` never sends anyone elsewhere (open redirects). */
 export function safeNext(value: string | null): string {
-  if (!value || !PLAIN_PATH.test(value) || !value.startsWith('/admin') || value.startsWith('//') || value.includes('\\') || value.startsWith('/admin/login')) return '/admin';
+  if (!isSameSitePath(value) || !value.startsWith('/admin') || value.startsWith('/admin/login')) return '/admin';
   return value;
 }
 

@@ -53,7 +53,9 @@ export function claimsOf(user: User): TokenClaims {
 }
 
 const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+/** The JWT an `Authorization: Bearer` header carries, or null. */
+export const bearerToken = (authorization: string | undefined): string | null =>
+  /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '')?.[1] ?? null;
 
 /**
  * Supporters' sign-ins as sessions the server knows (ADR 043): a browser holds a random id in an
@@ -107,11 +109,11 @@ export function createSupporterSessions({ db, jwtSecret, clock = () => new Date(
 
     /** The session an `Authorization: Bearer` token names; a token without `exp` or `sid`, or of an ended session, is refused. */
     async fromBearer(authorization: string | undefined): Promise<SupporterSession> {
-      const match = BEARER.exec(authorization?.trim() ?? '');
-      if (!match) throw denied();
+      const token = bearerToken(authorization);
+      if (!token) throw denied();
       let payload: JWTPayload & { id?: unknown; sid?: unknown };
       try {
-        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sid'], currentDate: clock() }));
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sid'], currentDate: clock() }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw denied();
         throw error;

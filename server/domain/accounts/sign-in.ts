@@ -6,7 +6,7 @@ import { findUserByEmail, findUserById, type User } from '../../db/repositories/
 import { UnauthorizedError, ValidationError } from '../errors';
 import { parseBody } from '../parse';
 import type { Attempt } from '../sign-in-attempts';
-import type { SessionVia, StartedSession } from '../supporter-sessions';
+import { bearerToken, type SessionVia, type StartedSession } from '../supporter-sessions';
 import { type AccountsDeps, sha256, type SignInMeta, WRONG_CREDENTIALS } from './account-tools';
 
 /** What tokens of the version before sessions carried (`pv`): one issued before a password change is not moved to a session. */
@@ -47,11 +47,11 @@ export function signIn({ db, sessions, attempts, logger, jwtSecret }: AccountsDe
      */
     async adoptStoredToken(authorization: string | undefined, meta: SignInMeta): Promise<StartedSession> {
       const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
-      const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '');
-      if (!match) throw denied();
+      const token = bearerToken(authorization);
+      if (!token) throw denied();
       let payload: JWTPayload & { id?: unknown; pv?: unknown; sid?: unknown };
       try {
-        ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'pv'] }));
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'pv'] }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) throw denied();
         throw error;
