@@ -35,6 +35,8 @@ export default function handleRequest(
           const html = Buffer.concat(chunks).toString('utf8');
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(inlineScriptHashes(html, renderMark)));
+          // A page may change with any write: browsers ask again each time (an ETag makes that a 304).
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
           resolve(new Response(html, { headers: responseHeaders, status }));
           done();
         } catch (error) {

@@ -22,8 +22,9 @@ import { metricsRoute, type AppMetrics } from './metrics/registry';
 import { NO_PAGES, pagePatterns } from './metrics/route-label';
 import { readinessRoute } from './readiness';
 import { requestContext, requestIdOf } from './middleware/request-context';
-import { pagePolicy, publicContentHeaderValues, securityHeaders } from './middleware/security-headers';
-import { cachedAnswers, type CachedAnswers } from './response-cache/cached-answers';
+import { answerSecurityHeaders, pagePolicy } from './middleware/security-headers';
+import { publicAnswerPath } from './public-answers';
+import { cachedAnswers, pathOfKey, type CachedAnswers } from './response-cache/cached-answers';
 import { markPartOf, readChangeMarks } from './response-cache/change-marks';
 import { ResponseCache } from './response-cache/response-cache';
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
@@ -105,22 +106,19 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   });
   let fast: CachedAnswers['fast'] = () => false;
   if (pages.kind === 'build' && config.pageCache.enabled) {
-    const cache = new ResponseCache({ readMarks: () => readChangeMarks(db), partOf: markPartOf, checkEveryMs: config.pageCache.checkEveryMs, ttlMs: config.pageCache.ttlMs, clock });
-    const answers = cachedAnswers({
-        cache,
-        services,
-        build: pages.build,
-        loadContext: () => loadContextFor(null, null),
-        siteOrigin,
-        fixedHeaders: publicContentHeaderValues(policyOptions),
-        secureCookies: config.isProduction,
-      pageGuard: rejectUnusableHosts,
-      logger,
+    const cache = new ResponseCache({
+      readMarks: () => readChangeMarks(db),
+      partOf: (key) => markPartOf(pathOfKey(key)),
+      groupOf: pathOfKey,
+      checkEveryMs: config.pageCache.checkEveryMs,
+      ttlMs: config.pageCache.ttlMs,
+      clock,
     });
+    const answers = cachedAnswers({ cache, app: (req, res) => app(req, res), secureCookies: config.isProduction, logger });
     app.use(answers.middleware);
     fast = answers.fast;
   }
-  app.use(securityHeaders(policyOptions));
+  app.use(answerSecurityHeaders(policyOptions, (req) => publicAnswerPath(req.method, req.originalUrl, req.headers.authorization, req.headers.cookie) !== null));
   app.use(compression());
   app.use(rejectMalformedPaths);
 

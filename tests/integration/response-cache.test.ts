@@ -5,6 +5,7 @@ import { createLogger } from '../../server/logger';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 import { payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent } from '../helpers/events';
+import { fillPath, PUBLIC_PAGES } from '../../common/public-pages';
 
 const PROBE = 'Cache Probe Foundation';
 
@@ -259,5 +260,55 @@ describe('the response cache between checks of the change marks', () => {
     await raw(server.url, '/admin/login', { 'content-type': 'application/x-www-form-urlencoded' }, 'POST');
     expect((await raw(server.url, '/golfers')).body.toString()).toContain(PROBE);
     await renameSiteQuietly(server, name);
+  });
+});
+
+describe('a cached answer is the app’s own answer', () => {
+  let cached: TestServer;
+  let uncached: TestServer;
+  beforeAll(async () => {
+    // One site address for both: pages carry it (canonical links, structured data).
+    const site = { PUBLIC_URL: 'http://foundation.test' };
+    cached = await startTestServer({ env: site });
+    uncached = await startTestServer({ sameDatabaseAs: cached, env: { ...site, PAGE_CACHE: 'false' } });
+  });
+  afterAll(async () => {
+    await uncached?.close();
+    await cached?.close();
+  });
+
+  // Each request has its own id, date and XSRF cookie; how the bytes travel depends on the encoding.
+  const PER_ANSWER = new Set(['date', 'x-request-id', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'etag']);
+  const shared = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+
+  it('has every header the app sends, for every cached public page and the read API', async () => {
+    const eventNumber = 9100 + Math.floor(Math.random() * 500);
+    await createTestEvent(cached.db, { eventNumber, capacity: 10 });
+    const album = /href="(\/gallery\/[A-Za-z0-9_-]+)"/.exec((await raw(uncached.url, '/gallery')).body.toString())?.[1];
+    const pages = PUBLIC_PAGES.filter((page) => page.cached && (page.path !== '/gallery/:token' || album)).map((page) =>
+      page.path === '/gallery/:token' ? album! : fillPath(page.path, { eventNumber }),
+    );
+    const paths = [...pages, '/api/events/upcoming', '/api/events/all', `/api/events/${eventNumber}`, '/api/content/all'];
+    expect(paths.length).toBeGreaterThan(18);
+    for (const path of paths) {
+      for (const encoding of ['identity', 'gzip']) {
+        const asked = { 'accept-encoding': encoding };
+        const app = await raw(uncached.url, path, asked);
+        await raw(cached.url, path, asked); // made and stored
+        const replayed = await raw(cached.url, path, asked);
+        expect(app.status, path).toBe(200);
+        expect(replayed.status, path).toBe(200);
+        expect(shared(replayed.headers), `${path} (${encoding})`).toEqual(shared(app.headers));
+        expect(replayed.headers['x-request-id'], path).toMatch(/^[0-9a-f-]{36}$/);
+        expect(String(replayed.headers['set-cookie']), path).toMatch(/^XSRF-TOKEN=[\w-]{40,}; Path=\/; SameSite=Strict$/);
+        // The read API's ETag is Express's own; a page gets one from the cache, for 304s.
+        if (path.startsWith('/api/')) expect(replayed.headers.etag, path).toBe(app.headers.etag);
+        else expect(replayed.headers.etag, path).toMatch(/^W\/"[\w-]{27}"$/);
+        // Each render marks its own inline scripts with a new nonce (ADR 042): the rest is the same.
+        const text = (answer: { body: Buffer; headers: Record<string, unknown> }) =>
+          (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString().replace(/ nonce="[\w-]+"/g, '');
+        expect(text(replayed), `${path} (${encoding}) body`).toBe(text(app));
+      }
+    }
   });
 });

@@ -5,6 +5,9 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../logger';
 import { redactSecretPath } from '../secret-paths';
 
+/** The header that carries a request's id, both ways. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** A trusted proxy's X-Request-Id, else a new UUID. */
@@ -33,7 +36,7 @@ export function requestContext(logger: Logger): RequestHandler {
     logger,
     genReqId(req, res) {
       const id = newRequestId(req);
-      res.setHeader('X-Request-Id', id);
+      res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
     customLogLevel(_req, res, error) {

@@ -1,3 +1,4 @@
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 
 interface Options {
@@ -53,7 +54,7 @@ export function pagePolicy(options: Options): (scriptHashes: string[]) => string
 }
 
 /** Security headers for every response; pages replace the CSP with their own (pagePolicy). */
-export function securityHeaders(options: Options) {
+function securityHeaders(options: Options) {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: directivesOf(options, []) },
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -63,25 +64,17 @@ export function securityHeaders(options: Options) {
 }
 
 /**
- * The headers of the response cache's answers (anonymous public pages and the read API): those
- * securityHeaders sets, as values, but Cross-Origin-Opener-Policy. That header makes Chromium move a
- * page opened from another site or a new tab into a fresh process, a 270–500 ms task on a slow
- * phone, and these answers hold nothing that is not public (card fields sit in Stripe's own
- * frames). Every signed-in and back-office answer keeps it (ADR 038).
+ * Security headers for every response (securityHeaders), but Cross-Origin-Opener-Policy on answers
+ * the same for everyone (`isPublic`): that header makes Chromium move a page opened from another
+ * site or a new tab into a fresh process, a 270–500 ms task on a slow phone, and these answers hold
+ * nothing that is not public (card fields sit in Stripe's own frames). Every signed-in and
+ * back-office answer keeps it (ADR 038).
  */
-export function publicContentHeaderValues(options: Options): Record<string, string> {
-  const { 'cross-origin-opener-policy': _openerPolicy, ...headers } = securityHeaderValues(options);
-  return headers;
-}
-
-function securityHeaderValues(options: Options): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  let done = false;
-  securityHeaders(options)({} as never, res as never, () => (done = true));
-  if (!done) throw new Error('helmet did not finish synchronously');
-  return headers;
+export function answerSecurityHeaders(options: Options, isPublic: (req: Request) => boolean): RequestHandler {
+  const all = securityHeaders(options);
+  return (req, res, next) =>
+    all(req, res, (error?: unknown) => {
+      if (error === undefined && isPublic(req)) res.removeHeader('Cross-Origin-Opener-Policy');
+      next(error);
+    });
 }

@@ -1,51 +1,79 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
-import type { AppLoadContext, ServerBuild } from 'react-router';
-import { createRequestHandler } from 'react-router';
-import type { AppServices } from '../../../common/load-context';
-import { pathPattern, PUBLIC_PAGES } from '../../../common/public-pages';
 import { isBackOfficePath } from '../admin/back-office-path';
-import { publicReadAt, publicReadPattern } from '../api/public-reads';
-import { hasXsrfCookie, xsrfCookie } from '../middleware/xsrf';
+import { publicAnswerPath } from '../public-answers';
+import { hasXsrfCookie, XSRF_COOKIE, xsrfCookie } from '../middleware/xsrf';
 import { cachedAnswerLines, type Logger } from '../../logger';
-import { newRequestId } from '../middleware/request-context';
+import { newRequestId, REQUEST_ID_HEADER } from '../middleware/request-context';
 import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
-
-/** Public pages whose HTML is the same for every visitor and every query string (but ?preview): the table's `cached` ones. */
-const CACHED_PAGES = PUBLIC_PAGES.filter((page) => page.cached).map((page) => ({ pattern: pathPattern(page.path), readsQuery: page.readsQuery === true }));
 
 interface Options {
   cache: ResponseCache;
-  services: AppServices;
-  build: ServerBuild;
-  /** The load context of an anonymous visitor: the same for every request. */
-  loadContext: () => AppLoadContext;
-  siteOrigin: () => string;
-  /** Headers every answer carries (security headers); a page's own CSP replaces the general one. */
-  fixedHeaders: Record<string, string>;
+  /** The app: a missing answer is asked of it, as a visitor without cookies would ask. */
+  app: RequestListener;
   secureCookies: boolean;
-  /** Runs before a page is answered, as it would on the way to the renderer (refuses unusable Host headers). */
-  pageGuard: RequestHandler;
   /** Where the fast path logs the requests it answers (the request logger's format). */
   logger: Logger;
 }
 
-const KEPT_HEADERS = ['content-type', 'content-security-policy', 'cache-control', 'x-robots-tag', 'link'];
+/** The request headers an answer may depend on besides the path: a cached answer is kept per their values. */
+const VARIES_ON = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+/** What the answer's recording leaves out: each request gets its own, from the same functions the app uses. */
+const PER_REQUEST = new Set([REQUEST_ID_HEADER.toLowerCase(), 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/** The cache's own requests to the app: they go on to it. */
+const askedByCache = new WeakSet<IncomingMessage>();
+// The fill's XSRF-TOKEN: with one, the app sets no cookie, and any Set-Cookie in its answer makes it not shareable.
+const FILL_COOKIE = `${XSRF_COOKIE}=${'f'.repeat(43)}`;
 
-async function renderPage(handler: ReturnType<typeof createRequestHandler>, url: string, loadContext: AppLoadContext, fixed: Record<string, string>): Promise<Rendered | null> {
-  const response = await handler(new Request(url, { headers: { accept: 'text/html' } }), loadContext);
-  const cacheControl = response.headers.get('cache-control') ?? '';
-  if (response.status !== 200 || response.headers.has('set-cookie') || /private|no-store/.test(cacheControl)) {
-    await response.body?.cancel();
-    return null;
-  }
-  const headers: Record<string, string> = { ...fixed };
-  for (const name of KEPT_HEADERS) {
-    const value = response.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
-  headers['cache-control'] ??= 'no-cache';
-  return { headers, body: Buffer.from(await response.arrayBuffer()) };
+/**
+ * Asks the app for GET `path` over HTTP, as a visitor without cookies would, through a connection
+ * made in memory (Node's HTTP server and client on both ends, no port). The answer is kept if
+ * anyone may be given it: a 200, no cookie, not private, not already compressed.
+ */
+function askApp(server: Server, path: string, varying: Record<string, string>): Promise<Rendered | null> {
+  const [client, served] = connectionPair();
+  server.emit('connection', served);
+  return new Promise<Rendered | null>((resolve, reject) => {
+    const headers = { ...varying, accept: '*/*', cookie: FILL_COOKIE, connection: 'close', [REQUEST_ID_HEADER]: `cache-fill-${randomUUID()}` };
+    const asking = httpRequest({ method: 'GET', path, headers, createConnection: () => client }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        client.destroy();
+        const cacheControl = res.headers['cache-control'] ?? '';
+        if (res.statusCode !== 200 || res.headers['set-cookie'] || res.headers['content-encoding'] || /private|no-store/.test(cacheControl)) return resolve(null);
+        const kept: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!PER_REQUEST.has(res.rawHeaders[i]!.toLowerCase())) kept.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        resolve({ headers: kept, body: Buffer.concat(chunks) });
+      });
+    });
+    asking.on('error', reject);
+    asking.end();
+  });
+}
+
+/** Two ends of a connection in memory: what one writes, the other reads. */
+function connectionPair(): [Duplex, Duplex] {
+  const ends: Duplex[] = [];
+  const end = (other: () => Duplex) =>
+    new Duplex({
+      read() {},
+      write(chunk: Buffer, _encoding, done) {
+        other().push(chunk);
+        done();
+      },
+      final(done) {
+        other().push(null);
+        done();
+      },
+    });
+  ends.push(end(() => ends[1]!), end(() => ends[0]!));
+  // The app reads the visitor's address from its end (req.ip): the cache asks from this machine.
+  Object.defineProperty(ends[1], 'remoteAddress', { value: '127.0.0.1' });
+  return [ends[0]!, ends[1]!];
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -89,57 +117,39 @@ export interface CachedAnswers {
   fast: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-const PREVIEW = /[?&]preview(=|&|$)/;
-/** A supporter's session cookie (ADR 043): pages may answer a signed-in visitor differently (Login sends them on). */
-const SIGNED_IN = /(?:^|;\s*)(?:__Host-)?session=/;
-const API = '/api/';
-// A Host the page renderer can build a URL from; anything else takes the slow path (and its 400).
-const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/;
+/** A cache key: the path, then the values of the headers in VARIES_ON, one per line. */
+const keyOf = (path: string, req: IncomingMessage) => `${path}\n${req.headers.host ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}\n${req.headers['x-forwarded-proto'] ?? ''}`;
+/** The path a cache key stands for. */
+export const pathOfKey = (key: string) => key.slice(0, key.indexOf('\n'));
+
+function varyingHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of VARIES_ON) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
 
 /**
  * Answers anonymous GETs and HEADs of public pages and of the read API from the response cache
- * (ADR 029): the stored bytes in the encoding the browser takes, with an ETag, and 304 when the
- * browser already has them. A staff member's change through this instance clears the cache at once.
+ * (ADR 029): the app's own answer to the same request, recorded once and replayed in the encoding
+ * the browser takes, with an ETag, and 304 when the browser already has it. A staff member's
+ * change through this instance clears the cache at once.
  */
-export function cachedAnswers({ cache, services, build, loadContext, siteOrigin, fixedHeaders, secureCookies, pageGuard, logger }: Options): CachedAnswers {
-  const pages = createRequestHandler(build, 'production');
-  const apiHeaders = { ...fixedHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' };
-
-  /** The cache key of a request the cache answers (its path), or null when it is not the cache's to answer. */
-  const keyOf = (method: string | undefined, url: string, authorization: string | undefined, cookie: string | undefined): string | null => {
-    if (method !== 'GET' && method !== 'HEAD') return null;
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    // A draft preview is for the staff member who asked.
-    if (query !== -1 && PREVIEW.test(url.slice(query))) return null;
-    // A signed-in API call is not anonymous.
-    if (path.startsWith(API)) return authorization === undefined && publicReadPattern(path.slice(API.length - 1)) !== null ? path : null;
-    if (cookie !== undefined && SIGNED_IN.test(cookie)) return null;
-    const page = CACHED_PAGES.find((cached) => cached.pattern.test(path));
-    return page && !(page.readsQuery && query !== -1) ? path : null;
-  };
-  const isPage = (key: string) => !key.startsWith(API);
-
-  /** Makes the answer for a key keyOf gave. */
-  const renderOf = (key: string): (() => Promise<Rendered | null>) => {
-    if (isPage(key)) return () => renderPage(pages, `${siteOrigin()}${key}`, loadContext(), fixedHeaders);
-    const read = publicReadAt(services, key.slice(API.length - 1))!;
-    return async () => {
-      try {
-        return { headers: apiHeaders, body: Buffer.from(JSON.stringify(await read())) };
-      } catch {
-        return null; // the router answers it (404, 400) as usual
-      }
-    };
-  };
-
+export function cachedAnswers({ cache, app, secureCookies, logger }: Options): CachedAnswers {
+  // Never listens: the cache hands it connections made in memory.
+  const appServer = createServer((req, res) => {
+    askedByCache.add(req);
+    app(req, res);
+  });
   // An answer's header lists, made once per cached answer (one per encoding, and the 304's):
   // writeHead takes a flat list as is, and each request only adds its own id and cookie.
   const headerLists = new WeakMap<CachedResponse, { ok: Record<Encoding, string[]>; notModified: string[] }>();
   const headersOf = (found: CachedResponse) => {
     let lists = headerLists.get(found);
     if (!lists) {
-      const common = ['ETag', found.etag, 'Vary', 'Accept-Encoding', ...Object.entries(found.headers).flat()];
+      const common = [...found.headers, ...(found.ownEtag ? ['ETag', found.etag] : [])];
       const ok = (encoding: Encoding) => [
         ...common,
         ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
@@ -159,7 +169,7 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
     const headers = (notModified ? lists.notModified : lists.ok[encoding]).slice();
     // In the list, not res.setHeader: one header set that way sends writeHead down its slow path,
     // which sets and checks every other header one by one.
-    if (requestId !== undefined) headers.push('X-Request-Id', requestId);
+    if (requestId !== undefined) headers.push(REQUEST_ID_HEADER, requestId);
     if (!hasXsrfCookie(req.headers.cookie)) headers.push('Set-Cookie', xsrfCookie(secureCookies));
     if (notModified) res.writeHead(304, headers).end();
     else res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : bodyOf(found, encoding));
@@ -172,27 +182,26 @@ export function cachedAnswers({ cache, services, build, loadContext, siteOrigin,
       if (isBackOfficePath(req.path)) res.on('finish', () => cache.clear());
       return next();
     }
-    const key = keyOf(req.method, req.originalUrl, req.headers.authorization, req.headers.cookie);
-    if (key === null) return next();
-    const answer = () => cache.get(key, renderOf(key)).then((cached) => (cached ? write(req, res, cached) : next()), next);
-    if (isPage(key)) pageGuard(req, res, answer);
-    else answer();
+    if (askedByCache.has(req)) return next();
+    const path = publicAnswerPath(req.method, req.originalUrl, req.headers.authorization, req.headers.cookie);
+    if (path === null) return next();
+    const varying = varyingHeaders(req);
+    cache.get(keyOf(path, req), () => askApp(appServer, path, varying)).then((cached) => (cached ? write(req, res, cached) : next()), next);
   };
 
   const fast = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* / */) return false;
-    const key = keyOf(req.method, url, req.headers.authorization, req.headers.cookie);
-    if (key === null) return false;
-    if (isPage(key) && (!PLAIN_HOST.test(req.headers.host ?? '') || req.headers['x-forwarded-host'] !== undefined)) return false;
-    const cached = cache.peek(key);
+    const path = publicAnswerPath(req.method, url, req.headers.authorization, req.headers.cookie);
+    if (path === null) return false;
+    const cached = cache.peek(keyOf(path, req));
     if (!cached) return false;
     const started = performance.now();
     const id = newRequestId(req);
     write(req, res, cached, id);
     // The whole answer was handed to the socket just now: its line is written at once, with no
-    // 'finish' listener per request. The key is the path, already as loggableUrl would leave it.
-    requestLine?.({ id, method: req.method ?? 'GET', url: key, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
+    // 'finish' listener per request. The path is already as loggableUrl would leave it.
+    requestLine?.({ id, method: req.method ?? 'GET', url: path, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
     return true;
   };
 

@@ -8,11 +8,14 @@ const gzipAsync = promisify(gzip);
 
 /** One rendered answer, kept with its compressed forms. */
 export interface CachedResponse {
-  headers: Record<string, string>;
+  /** The app's headers as a flat list of names and values, but those of each request and encoding. */
+  headers: string[];
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
+  /** Whether the cache made the ETag (the app's answer had none): it is then added to the headers. */
+  ownEtag: boolean;
   /** The time window and change marks it was made in; it is served only while they still hold. */
   made: Made;
 }
@@ -26,7 +29,7 @@ interface Made {
 }
 
 export interface Rendered {
-  headers: Record<string, string>;
+  headers: string[];
   body: Buffer;
 }
 
@@ -42,6 +45,9 @@ interface Options {
   clock: () => Date;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries?: number;
+  /** Keys of one group (one path asked with other Host headers) share this many places, the least recently used going first. */
+  groupOf?: (key: string) => string;
+  maxPerGroup?: number;
 }
 
 /**
@@ -122,6 +128,11 @@ export class ResponseCache {
     this.entries.set(key, made);
     const max = this.options.maxEntries ?? 500;
     while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
+    const { groupOf, maxPerGroup = 4 } = this.options;
+    if (!groupOf) return;
+    const group = groupOf(key);
+    const members = [...this.entries.keys()].filter((other) => groupOf(other) === group);
+    for (const old of members.slice(0, Math.max(0, members.length - maxPerGroup))) this.entries.delete(old);
   }
 
   private async make(render: () => Promise<Rendered | null>, made: Made): Promise<CachedResponse | null> {
@@ -131,8 +142,9 @@ export class ResponseCache {
       gzipAsync(rendered.body, { level: 9 }),
       brotli(rendered.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
     ]);
-    const etag = `W/"${createHash('sha256').update(rendered.body).digest('base64url').slice(0, 27)}"`;
-    return { headers: rendered.headers, identity: rendered.body, gzip: gz, br, etag, made };
+    const given = rendered.headers.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'etag');
+    const etag = given === -1 ? `W/"${createHash('sha256').update(rendered.body).digest('base64url').slice(0, 27)}"` : rendered.headers[given + 1]!;
+    return { headers: rendered.headers, identity: rendered.body, gzip: gz, br, etag, ownEtag: given === -1, made };
   }
 
   private window(): number {

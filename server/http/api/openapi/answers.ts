@@ -9,7 +9,6 @@ import type { MySignup } from '../../../../common/signup-policy';
 import { SIGNUP_KINDS } from '../../../../common/signups/kinds';
 import type { Accounts } from '../../../domain/accounts';
 import type { Signups } from '../../../domain/signups';
-import type { publicReads } from '../public-reads';
 
 /**
  * The answers of the /api calls as zod schemas, for the OpenAPI document (ADR 035). The routers
@@ -75,7 +74,7 @@ export const Event = exactly<ApiEvent>()(
   }),
 );
 
-export const AllEvents = exactly<Awaited<ReturnType<typeof publicReads.allEvents>>>()(z.strictObject({ event: z.array(Event) }));
+export const AllEvents = exactly<{ event: ApiEvent[] }>()(z.strictObject({ event: z.array(Event) }));
 
 /** One page's entry: its key and its content file's schema (the one parsePage checks it with). */
 type PageEntry = { [K in PageKey]: z.ZodObject<{ page: z.ZodLiteral<K>; data: (typeof contentFiles)[K] }, z.core.$strict> }[PageKey];
