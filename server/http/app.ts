@@ -2,6 +2,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import staticPrecompressed from 'express-static-gzip';
 import cookieParser from 'cookie-parser';
+import onHeaders from 'on-headers';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
@@ -225,8 +226,9 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
     // comes from /admin.data, which a mount on /admin would miss), in every spelling the router takes.
     app.use((req, res, next) => {
-      // A page previewing a draft is for the staff member who asked, never for a cache or a search engine.
-      if (isBackOfficePath(req.path) || req.query.preview !== undefined) res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+      // A page previewing a draft is for the staff member who asked, never for a cache or a search
+      // engine. Set as the headers go out, so nothing a route adds can weaken it.
+      if (isBackOfficePath(req.path) || req.query.preview !== undefined) onHeaders(res, () => res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }));
       next();
     });
     // A rendered page sets its own CSP (its inline scripts' hashes); React Router appends headers,
