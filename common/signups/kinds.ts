@@ -1,6 +1,6 @@
 import { gaming, type GamingTeam } from './gaming';
 import { golf, type GolfTeam } from './golf';
-import type { PriceRules, SignupKindRules, StoredSignupDetails } from './kind';
+import type { PriceRules, SignupFormValues, SignupKindRules, StoredSignupDetails } from './kind';
 import type { EventSignupRules } from '../events';
 import { steakfry, type SteakfryParty } from './steakfry';
 
@@ -45,14 +45,26 @@ export function peopleOf(kind: SignupKind, stored: StoredSignupDetails): { headi
   return { heading: rules.peopleLabel === 'Attendees' ? 'Your party' : 'Players', lines: rules.confirmationLines(rules.fromStorage(stored)) };
 }
 
+/**
+ * A stored sign-up as the values of its own sign-up form, so the supporter edits it with the
+ * same fields (and the server checks it with the same wire schema) as when they signed up.
+ */
+export function formValuesOf(kind: SignupKind, stored: StoredSignupDetails, receiptEmail: string): SignupFormValues {
+  return { receiptEmail, ...looseRules(kind).formValues(stored) };
+}
+
 /** Which form an event type offers; any other type offers none and is logged (spec §8). */
 export function signupKindOfEventType(eventType: string): SignupKind | null {
   for (const rules of Object.values(SIGNUP_KINDS)) if (rules.eventType === eventType) return rules.kind;
   return null;
 }
 
+/** How pages speak of an event of this type: its kind's rules, or the golf outing's for an unknown type (a team, partnership flyer). */
+export function rulesOfEventType(eventType: string): (typeof SIGNUP_KINDS)[SignupKind] {
+  return SIGNUP_KINDS[signupKindOfEventType(eventType) ?? 'golf'];
+}
+
 /** The rules a new event of this type starts with (spec §9), or the golf outing's for an unknown type. */
 export function defaultSignupRules(eventType: string): EventSignupRules {
-  const kind = signupKindOfEventType(eventType) ?? 'golf';
-  return { ...SIGNUP_KINDS[kind].defaults, opensOn: null, closesOn: null, refundDaysBefore: null, fairValueCents: 0, childFairValueCents: 0 };
+  return { ...rulesOfEventType(eventType).defaults, opensOn: null, closesOn: null, refundDaysBefore: null, fairValueCents: 0, childFairValueCents: 0 };
 }

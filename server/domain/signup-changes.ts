@@ -1,8 +1,7 @@
 import { todayInFoundationZone } from '../../common/dates';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import { partyRefundCents, signupTerms, type MySignup, type SignupTerms } from '../../common/signup-policy';
-import { formValuesOf } from '../../common/signups/form-values';
-import { assess, peopleOf, rulesOf } from '../../common/signups/kinds';
+import { assess, formValuesOf, peopleOf, rulesOf } from '../../common/signups/kinds';
 import { SIGNUP_WIRE, type SignupRequest } from '../../common/signups/wire';
 import { signupErrorKey } from '../../common/signups/wire-fields';
 import type { Db } from '../db/database';
