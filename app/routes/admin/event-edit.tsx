@@ -3,7 +3,7 @@ import type { Route } from './+types/event-edit';
 import { ACCOMMODATION_ICONS, EXTRA_ROWS, type EventEditorView, type MediaItem } from '../../../common/content-admin';
 import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../../../common/events';
 import { centsToDecimalString } from '../../../common/money';
-import { defaultSignupRules, signupKindOfEventType } from '../../../common/signups/kinds';
+import { defaultSignupRules, signupKindOfEventType, SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
@@ -12,12 +12,6 @@ import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
-
-const TYPES = [
-  { type: 'Golf Event', label: 'Golf outing' },
-  { type: 'Gaming Event', label: 'Gaming tournament' },
-  { type: 'Benefit Event', label: 'Benefit dinner (steak fry)' },
-] as const;
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event ? `Edit ${data.event.name}` : 'New event'} | Back office` }];
 
@@ -28,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const notice = url.searchParams.get('created') ? 'created' : url.searchParams.get('saved') ? 'saved' : null;
   if (args.params.eventNumber === undefined) {
-    const type = TYPES.find((t) => t.type === url.searchParams.get('type'))?.type ?? null;
+    const kind = signupKindOfEventType(url.searchParams.get('type') ?? '');
+    const type = kind ? SIGNUP_KINDS[kind].eventType : null;
     return { event: null, type, media, isAdmin: actor.role === 'admin', notice };
   }
   const event = await content.eventForEditing(pathNumber(args.params.eventNumber));
@@ -68,13 +63,13 @@ function ChooseType() {
     <div>
       <AdminPageHeader title="New event" lead="What kind of event is it? Each kind has its own sign-up form and prices." />
       <ul className="grid gap-3 sm:grid-cols-3">
-        {TYPES.map((t) => (
-          <li key={t.type}>
+        {Object.values(SIGNUP_KINDS).map((rules) => (
+          <li key={rules.kind}>
             <Link
-              to={`/admin/events/new?type=${encodeURIComponent(t.type)}`}
+              to={`/admin/events/new?type=${encodeURIComponent(rules.eventType)}`}
               className="flex min-h-16 items-center justify-center rounded-lg border border-slate-300 bg-white p-4 text-center font-semibold text-brand-800 hover:bg-brand-50"
             >
-              {t.label}
+              {rules.admin.title}
             </Link>
           </li>
         ))}
@@ -148,7 +143,7 @@ function EventForm({
   return (
     <div>
       <AdminPageHeader
-        title={event ? `Edit event ${event.eventNumber}` : `New ${TYPES.find((t) => t.type === type)?.label.toLowerCase() ?? 'event'}`}
+        title={event ? `Edit event ${event.eventNumber}` : `New ${kind ? SIGNUP_KINDS[kind].admin.title.toLowerCase() : 'event'}`}
         lead={
           event ? (
             <span className="flex flex-wrap items-center gap-2">
