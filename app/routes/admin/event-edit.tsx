@@ -3,7 +3,7 @@ import type { Route } from './+types/event-edit';
 import { ACCOMMODATION_ICONS, EXTRA_ROWS, type EventEditorView, type MediaItem } from '../../../common/content-admin';
 import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../../../common/events';
 import { centsToDecimalString } from '../../../common/money';
-import { defaultSignupRules, signupKindOfEventType, SIGNUP_KINDS } from '../../../common/signups/kinds';
+import { defaultSignupRules, rulesOfEventType, signupKindOfEventType, SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
@@ -100,16 +100,15 @@ function EventForm({
   errors?: Record<string, string>;
   echo?: Record<string, string>;
 }) {
-  const kind = signupKindOfEventType(type);
+  // A party has prices and values per adult and per child; a team one fee and its number of players.
+  const { party, rulesFlyer, admin: words } = rulesOfEventType(type);
   const rules = event?.signup ?? defaultSignupRules(type);
   const value = (name: string, saved: string | number | null | undefined) => echo?.[name] ?? (saved === null || saved === undefined ? '' : String(saved));
   const checked = (name: string, saved: boolean) => (echo ? echo[name] === 'on' : saved);
   const locked = Boolean(event?.published) && !isAdmin;
   const stats = [...(event?.stats ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ text: '', price: '' as const }))];
   const included = [...(event?.accommodations ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ icon: '', text: '' }))];
-  const priceLabel = kind === 'steakfry' ? 'Price per adult ($)' : 'Team fee ($)';
   const childPriceLabel = 'Price per child, 12 or younger ($)';
-  const fairValueLabel = kind === 'steakfry' ? 'Value received per adult ($)' : 'Value received per team ($)';
   const childFairValueLabel = 'Value received per child ($)';
   // Every field of the form with its label, in the form's order: for the summary of errors.
   const labels: Record<string, string> = {
@@ -120,12 +119,12 @@ function EventForm({
     startTime: 'Start time (Eastern time)',
     imageSrc: 'Picture',
     imageAlt: 'Alt text (describes the picture for people who cannot see it)',
-    price: priceLabel,
-    ...(kind === 'steakfry' ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
-    capacity: kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)',
+    price: words.priceLabel,
+    ...(party ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
+    capacity: words.capacityLabel,
     refundDaysBefore: 'Full refund until how many days before',
-    fairValue: fairValueLabel,
-    ...(kind === 'steakfry' ? { childFairValue: childFairValueLabel } : {}),
+    fairValue: words.fairValueLabel,
+    ...(party ? { childFairValue: childFairValueLabel } : {}),
     signupOpensOn: 'Sign-up opens on',
     signupClosesOn: 'Last day to sign up',
     ...Object.fromEntries(stats.flatMap((_, i) => [[`statText.${i}`, `Line ${i + 1}`], [`statPrice.${i}`, `Price shown on line ${i + 1}`]])),
@@ -135,7 +134,7 @@ function EventForm({
     sponsorHref: 'Sponsor website (https://…)',
     sponsorLogoSrc: 'Sponsor logo',
     sponsorLogoAlt: 'Logo alt text',
-    ...(type === 'Gaming Event' ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
+    ...(rulesFlyer ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
   };
   // Fields not on this kind of form still count as shown: their values are kept as they were.
   const shown = ['eventType', 'childPrice', 'childFairValue', 'playersPerTeam', 'partnershipFlyer', 'rulesFlyer', ...Object.keys(labels)];
@@ -143,7 +142,7 @@ function EventForm({
   return (
     <div>
       <AdminPageHeader
-        title={event ? `Edit event ${event.eventNumber}` : `New ${kind ? SIGNUP_KINDS[kind].admin.title.toLowerCase() : 'event'}`}
+        title={event ? `Edit event ${event.eventNumber}` : `New ${words.title.toLowerCase()}`}
         lead={
           event ? (
             <span className="flex flex-wrap items-center gap-2">
@@ -196,8 +195,8 @@ function EventForm({
           <FormSection title="Sign-up and prices" lead="The site charges exactly these prices; changing them never changes what was already paid.">
             <Checkbox name="active" label="Taking sign-ups" defaultChecked={checked('active', event?.active ?? true)} hint="Untick to show “Sign up closed” whatever the dates." />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="price" label={priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
-              {kind === 'steakfry' ? (
+              <TextField name="price" label={words.priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
+              {party ? (
                 <TextField
                   name="childPrice"
                   label={childPriceLabel}
@@ -219,7 +218,7 @@ function EventForm({
               )}
               <TextField
                 name="capacity"
-                label={kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)'}
+                label={words.capacityLabel}
                 type="number"
                 min={1}
                 defaultValue={value('capacity', event?.capacity)}
@@ -239,13 +238,13 @@ function EventForm({
               <TextField name="signupClosesOn" label="Last day to sign up" type="date" defaultValue={value('signupClosesOn', rules.closesOn)} error={errors.signupClosesOn} hint="Empty: until the day of the event." />
               <TextField
                 name="fairValue"
-                label={fairValueLabel}
+                label={words.fairValueLabel}
                 inputMode="decimal"
                 defaultValue={value('fairValue', centsToDecimalString(rules.fairValueCents))}
                 error={errors.fairValue}
                 hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. A change applies to sign-ups made from then on. 0: nothing."
               />
-              {kind === 'steakfry' ? (
+              {party ? (
                 <TextField
                   name="childFairValue"
                   label={childFairValueLabel}
@@ -270,8 +269,8 @@ function EventForm({
                     error={errors[`statPrice.${i}`]}
                     options={[
                       { value: '', label: 'No price' },
-                      { value: 'price', label: kind === 'steakfry' ? 'Adult price' : 'Team fee' },
-                      ...(kind === 'steakfry' ? [{ value: 'child', label: 'Child price' }] : []),
+                      { value: 'price', label: words.statPriceLabel },
+                      ...(party ? [{ value: 'child', label: 'Child price' }] : []),
                     ]}
                   />
                 </li>
@@ -318,13 +317,13 @@ function EventForm({
 
           <FormSection title="Flyers" lead="PDF or picture from the media library.">
             {/* The page shows one flyer per type; the other is kept as it was. */}
-            {type === 'Gaming Event' ? (
+            {rulesFlyer ? (
               <input type="hidden" name="partnershipFlyer" value={event?.partnershipFlyer ?? ''} />
             ) : (
               <input type="hidden" name="rulesFlyer" value={event?.rulesFlyer ?? ''} />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              {type === 'Gaming Event' ? (
+              {rulesFlyer ? (
                 <Select
                   name="rulesFlyer"
                   label="Tournament rules flyer"
