@@ -9,6 +9,9 @@ export const SIGNUP_KINDS = { golf, gaming, steakfry } as const;
 
 export type SignupKind = keyof typeof SIGNUP_KINDS;
 
+/** Some kind's rules as the registry holds them: enough for its words and flags (rulesOf types its details). */
+export type KindRules = SignupKindRules<SignupKind, unknown>;
+
 /** A kind's details, by kind. */
 export interface SignupDetailsByKind {
   golf: GolfTeam;
@@ -60,7 +63,7 @@ export function signupKindOfEventType(eventType: string): SignupKind | null {
 }
 
 /** How pages speak of an event of this type: its kind's rules, or the golf outing's for an unknown type (a team, partnership flyer). */
-export function rulesOfEventType(eventType: string): (typeof SIGNUP_KINDS)[SignupKind] {
+export function rulesOfEventType(eventType: string): KindRules {
   return SIGNUP_KINDS[signupKindOfEventType(eventType) ?? 'golf'];
 }
 
