@@ -50,12 +50,13 @@ export type ExportColumn = PersonColumn | 'team' | 'party' | 'contactNumber' | '
 export interface AdminWords {
   /** The kind among the new event choices, and in "New golf outing". */
   readonly title: string;
+  /** The price field ("Team fee ($)"), as the form's errors name it ("The team fee"), and its error when left empty. */
   readonly priceLabel: string;
-  /** The price as the form's errors name it. */
   readonly priceName: string;
   readonly priceMissing: string;
   /** The price a line of the event page may show beside it. */
   readonly statPriceLabel: string;
+  /** The fair value received (ADR 025) field, and as its errors name it. */
   readonly fairValueLabel: string;
   readonly fairValueName: string;
   readonly capacityLabel: string;

@@ -4,7 +4,10 @@ import type { PriceRules, SignupFormValues, SignupKindRules, StoredSignupDetails
 import type { EventSignupRules } from '../events';
 import { steakfry, type SteakfryParty } from './steakfry';
 
-/** Every sign-up kind; a new kind is its module (and its `.wire.ts`) plus a line here. */
+/**
+ * Every sign-up kind; a new kind is its module (and its `.wire.ts`) plus a line here. Pages, the
+ * server and the back office read what differs between kinds from here instead of naming a kind.
+ */
 export const SIGNUP_KINDS = { golf, gaming, steakfry } as const;
 
 export type SignupKind = keyof typeof SIGNUP_KINDS;
@@ -29,7 +32,7 @@ export function rulesOf<K extends SignupKind>(kind: K): SignupKindRules<K, Signu
 
 // Generic code holds a kind and its details together; the pairing is proven where they were
 // parsed, so the rules may take the details without TypeScript re-proving it per kind.
-const looseRules = (kind: SignupKind) => SIGNUP_KINDS[kind] as unknown as SignupKindRules<SignupKind, unknown>;
+const looseRules = (kind: SignupKind): KindRules => SIGNUP_KINDS[kind];
 
 /** What the server needs of a parsed sign-up, whatever its kind, priced by its event's rules. */
 export function assess(signup: SignupDetails, prices: PriceRules): { priceCents: number; places: number; teamName: string | null; stored: StoredSignupDetails } {
@@ -45,7 +48,7 @@ export function assess(signup: SignupDetails, prices: PriceRules): { priceCents:
 /** Who is on a stored sign-up, as its confirmation says it: "Players" or "Your party", one line each. */
 export function peopleOf(kind: SignupKind, stored: StoredSignupDetails): { heading: string; lines: string[] } {
   const rules = looseRules(kind);
-  return { heading: rules.peopleLabel === 'Attendees' ? 'Your party' : 'Players', lines: rules.confirmationLines(rules.fromStorage(stored)) };
+  return { heading: rules.party ? 'Your party' : 'Players', lines: rules.confirmationLines(rules.fromStorage(stored)) };
 }
 
 /**
