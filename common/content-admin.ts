@@ -1,6 +1,7 @@
 import type { ActionResult, StaffActor } from './back-office';
 import type { EventSignupRules } from './events';
 import type { PageKey } from './content';
+import { SIGNUP_KINDS } from './signups/kinds';
 
 /**
  * What the back office's content editing shows and does, typed here so the server
@@ -120,7 +121,8 @@ export interface BackOfficeContent {
 /** The icons an event's "what's included" line may have (as content/events.json). */
 export const ACCOMMODATION_ICONS = ['golf', 'food', 'drink', 'shirt', 'trophy', 'gamepad', 'wifi', 'music', 'child', 'gift'] as const;
 
-export const EVENT_TYPES = ['Golf Event', 'Gaming Event', 'Benefit Event'] as const;
+/** The types an event may have: one per sign-up kind (common/signups/). */
+export const EVENT_TYPES = Object.values(SIGNUP_KINDS).map((rules) => rules.eventType);
 
 /** Blank rows an event form offers for new price/detail lines and included items. */
 export const EXTRA_ROWS = 3;

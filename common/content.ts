@@ -7,6 +7,7 @@
  * described by `EventsFileSchema` instead.
  */
 import { z } from 'zod';
+import { EVENT_TYPES } from './content-admin';
 
 // ---------------------------------------------------------------------------
 // Building blocks
@@ -347,7 +348,7 @@ export function parsePage<K extends PageKey>(key: K, data: unknown): PageContent
 // events.json (seed data for the events tables)
 // ---------------------------------------------------------------------------
 
-export const EventTypeSchema = z.enum(['Golf Event', 'Gaming Event', 'Benefit Event']);
+export const EventTypeSchema = z.enum(EVENT_TYPES);
 
 export const AccomodationIconSchema = z.enum([
   'golf',

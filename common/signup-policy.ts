@@ -1,7 +1,7 @@
 import { addCalendarDays, formatCalendarDate } from './dates';
 import type { EventSignupRules } from './events';
 import type { PaymentState } from './payments';
-import type { SignupFormValues } from './signups/form-values';
+import type { SignupFormValues } from './signups/kind';
 import type { SignupKind } from './signups/kinds';
 
 /**

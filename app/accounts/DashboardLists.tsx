@@ -3,6 +3,7 @@ import type { Dashboard } from '../../common/accounts';
 import { givingNotes } from '../../common/donations';
 import { formatCents, parseAmountToCents } from '../../common/money';
 import { formatCalendarDate, formatDayOf, todayInFoundationZone } from '../../common/dates';
+import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** The dashboard's "20.00" strings as "$20.00", through cents (never a float). */
@@ -84,7 +85,7 @@ export function EventsList({ items }: { items: Dashboard['events_and_teams'] }) 
                 ) : null}
                 {t.players.length > 0 ? (
                   <p className={`${t.teamName ? '' : 'mt-2 '}text-slate-800`}>
-                    <span className="font-semibold">{e.eventType === 'Benefit Event' ? 'Attendees: ' : 'Players: '}</span>
+                    <span className="font-semibold">{`${rulesOfEventType(e.eventType).peopleLabel}: `}</span>
                     {t.players.map((p) => p.name).join(', ')}
                   </p>
                 ) : null}

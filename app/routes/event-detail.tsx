@@ -10,6 +10,7 @@ import { pageMeta } from '../lib/seo/meta';
 import { eventData } from '../lib/seo/structured-data';
 import type { Route } from './+types/event-detail';
 import { formatCalendarDate, formatClockTime } from '../../common/dates';
+import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { pageHandle } from '../lib/pages/page-handle';
 
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, data, params }) =>
 
 /** Spec §2: golf and benefit events show the partnership flyer, gaming events the rules flyer. */
 function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
-  if (event.eventType === 'Gaming Event') return event.rules_flyer ? { src: event.rules_flyer, label: 'Tournament rules flyer' } : null;
+  if (rulesOfEventType(event.eventType).rulesFlyer) return event.rules_flyer ? { src: event.rules_flyer, label: 'Tournament rules flyer' } : null;
   return event.partnership_flyer ? { src: event.partnership_flyer, label: 'Partnership flyer' } : null;
 }
 
@@ -49,6 +50,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
   const flyer = flyerOf(event);
+  const { placeNames } = rulesOfEventType(event.eventType);
   return (
     <>
       <JsonLd data={eventData(event, site, origin)} />
@@ -74,7 +76,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
                 <p className="mb-3 font-semibold text-brand-800">
                   {placesLeft === 0
                     ? 'This event is full.'
-                    : `${placesLeft} ${event.eventType === 'Benefit Event' ? (placesLeft === 1 ? 'seat' : 'seats') : placesLeft === 1 ? 'team place' : 'team places'} left`}
+                    : `${placesLeft} ${placesLeft === 1 ? placeNames.one : placeNames.many} left`}
                 </p>
               ) : null}
               <SignUpButton event={event} placesLeft={placesLeft} />

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../../common/api-errors';
 import { formatCalendarDate } from '../../common/dates';
 import { centsToDecimalString, formatCents, parseAmountToCents } from '../../common/money';
 import { partyRefundCents, type MySignup } from '../../common/signup-policy';
-import { steakfry } from '../../common/signups/steakfry';
+import { SIGNUP_KINDS } from '../../common/signups/kinds';
 import { ApiError, apiRequest } from '../lib/api';
 import { useFocusFirstError } from '../lib/hooks/use-focus-first-error';
 import { GeneralErrors, SuccessNotice, TextField } from '../ui/FormFields';
@@ -17,7 +17,7 @@ const cents = (amount: string) => parseAmountToCents(amount) ?? 0;
 const BUTTON = 'rounded-md px-5 py-3 text-base font-semibold disabled:cursor-wait disabled:opacity-70';
 
 /** What a party paid for: its price at the event's prices, for the share a removed person gets back. */
-const partyPrice = (signup: MySignup, values: SignupValues) => steakfry.priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, signup.event.signup);
+const partyPrice = (signup: MySignup, values: SignupValues) => SIGNUP_KINDS[signup.kind].priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, signup.event.signup);
 
 function stateText(signup: MySignup): string {
   if (signup.cancelled) return signup.status === 'refunded' ? `Cancelled and refunded (${formatCents(cents(signup.refunded))}).` : cents(signup.refunded) > 0 ? `Cancelled; ${formatCents(cents(signup.refunded))} refunded.` : 'Cancelled; nothing was refunded.';
@@ -71,7 +71,7 @@ export function ManageSignup({ initial }: { initial: MySignup }) {
           Changes to this sign-up closed on {formatCalendarDate(signup.terms.changeDeadline)}. Please call or email us if something has changed.
         </p>
       ) : null}
-      {signup.kind === 'steakfry' && signup.terms.mayChange ? <AddPeople signup={signup} onAdded={(next) => setSignup(next)} /> : null}
+      {SIGNUP_KINDS[signup.kind].party && signup.terms.mayChange ? <AddPeople signup={signup} onAdded={(next) => setSignup(next)} /> : null}
       {signup.terms.mayCancel ? <CancelPanel signup={signup} onDone={done} /> : null}
     </div>
   );
@@ -84,7 +84,7 @@ function ChangeForm({ signup, onDone }: { signup: MySignup; onDone: (next: MySig
   const [busy, setBusy] = useState(false);
   useFocusFirstError(`${id}-form`, errors);
   const { Fields } = SIGNUP_FORMS[signup.kind];
-  const isParty = signup.kind === 'steakfry';
+  const isParty = SIGNUP_KINDS[signup.kind].party;
   const paidCents = cents(signup.amount) - cents(signup.refunded);
   const originalPeople = isParty ? (signup.values.attendees as AttendeeValues[]).length : 0;
   const refundCents = isParty && signup.terms.refundIfCancelledCents > 0 ? partyRefundCents(paidCents, partyPrice(signup, signup.values), partyPrice(signup, values)) : 0;
@@ -185,7 +185,7 @@ function AddPeople({ signup, onAdded }: { signup: MySignup; onAdded: (next: MySi
       <ModalOpener modalId={ADD_PEOPLE_ID} className={`${BUTTON} mt-4 border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}>
         Add people…
       </ModalOpener>
-      <SignupDialog id={ADD_PEOPLE_ID} event={signup.event} kind="steakfry" onClosed={refresh} partyOf={signup.id} receiptEmail={String(signup.values.receiptEmail ?? '')} />
+      <SignupDialog id={ADD_PEOPLE_ID} event={signup.event} kind={signup.kind} onClosed={refresh} partyOf={signup.id} receiptEmail={String(signup.values.receiptEmail ?? '')} />
     </section>
   );
 }

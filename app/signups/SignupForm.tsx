@@ -3,7 +3,6 @@ import { useRootData } from '../lib/root-data';
 import type { ApiEvent, EventSignupRules } from '../../common/events';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import { SIGNUP_KINDS, type SignupKind } from '../../common/signups/kinds';
-import { steakfry } from '../../common/signups/steakfry';
 import { refundPolicyText } from '../../common/signup-policy';
 import { apiRequest } from '../lib/api';
 import { useSignedInProfile } from '../lib/auth';
@@ -20,7 +19,7 @@ import type { AttendeeValues, SignupValues } from './signup-values';
 
 /** The price the server will ask, from the same kind rules it uses (only a party's list changes it). */
 function priceOf(kind: SignupKind, values: SignupValues, rules: EventSignupRules): number {
-  return kind === 'steakfry' ? steakfry.priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, rules) : rules.priceCents;
+  return SIGNUP_KINDS[kind].priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, rules);
 }
 
 /** Errors an edit of the party answers: the edited fields, or every attendee's when one is added or removed (the numbers shift). */

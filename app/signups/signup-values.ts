@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../common/api-errors';
 import type { EventSignupRules } from '../../common/events';
 import type { SignupKind } from '../../common/signups/kinds';
-import type { AttendeeFormValues, SignupFormValues } from '../../common/signups/form-values';
+import type { AttendeeFormValues, SignupFormValues } from '../../common/signups/kind';
 
 /** The sign-up form's values (shared with the server, which fills them for an edit). */
 export type AttendeeValues = AttendeeFormValues;

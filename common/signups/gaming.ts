@@ -1,4 +1,4 @@
-import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
+import { playerFields, storedPerson, TEAM_WORDS, type PriceRules, type SignupKindRules } from './kind';
 
 /** Spec §9; each event now keeps its own (ADR 022). */
 export const GAMING_TEAM_CENTS = 5_000;
@@ -31,8 +31,19 @@ export const gaming = {
   eventType: 'Gaming Event',
   amountLabel: 'Amount (team fee)',
   peopleLabel: 'Players',
+  party: false,
+  online: true,
+  rulesFlyer: true,
+  placeNames: TEAM_WORDS.placeNames,
+  admin: {
+    ...TEAM_WORDS.admin,
+    title: 'Gaming tournament',
+    columns: ['activisionId', 'location'],
+    exportColumns: ['team', 'contactNumber', 'player', 'name', 'activisionId', 'location', 'status', 'paidAt', 'receiptEmail', 'arrived'],
+  },
   defaults: { priceCents: GAMING_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
-  priceCents: (_team: GamingTeam, rules: PriceRules): number => rules.priceCents,
+  // One fee per team, whoever is on it.
+  priceCents: (_team: unknown, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (team: GamingTeam): string => team.name,
   confirmationLines: (team: GamingTeam) => team.players.map((p) => `${p.name} (${p.activisionId}, ${p.location})`),
@@ -48,5 +59,11 @@ export const gaming = {
     name: stored.teamName ?? '',
     contactNumber: stored.teamContactNumber ?? '',
     players: stored.people.map((p) => ({ name: p.name, email: p.email, activisionId: p.activisionId ?? '', location: p.location ?? '' })),
+  }),
+  formValues: (stored) => ({
+    ...playerFields(stored.people, (p) => ({ ActivisionId: p.activisionId ?? '', Location: p.location ?? '' })),
+    teamName: stored.teamName ?? '',
+    teamContactNumber: stored.teamContactNumber ?? '',
+    teamAgrees: stored.teamAgrees,
   }),
 } as const satisfies SignupKindRules<'gaming', GamingTeam>;

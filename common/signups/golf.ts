@@ -1,4 +1,4 @@
-import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
+import { playerFields, storedPerson, TEAM_WORDS, type PriceRules, type SignupKindRules } from './kind';
 
 /** Spec §9; each event now keeps its own (ADR 022). */
 export const GOLF_TEAM_CENTS = 40_000;
@@ -23,8 +23,20 @@ export const golf = {
   eventType: 'Golf Event',
   amountLabel: 'Amount (team, mulligans included)',
   peopleLabel: 'Players',
+  party: false,
+  online: false,
+  rulesFlyer: false,
+  placeNames: TEAM_WORDS.placeNames,
+  admin: {
+    ...TEAM_WORDS.admin,
+    title: 'Golf outing',
+    columns: ['email', 'shirtSize'],
+    // For the golf course: who plays in which team, and the shirts to order.
+    exportColumns: ['team', 'player', 'name', 'email', 'shirtSize', 'status', 'paidAt', 'receiptEmail', 'arrived'],
+  },
   defaults: { priceCents: GOLF_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
-  priceCents: (_team: GolfTeam, rules: PriceRules): number => rules.priceCents,
+  // One fee per team, whoever is on it.
+  priceCents: (_team: unknown, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (): null => null,
   confirmationLines: (team: GolfTeam) => team.players.map((p) => `${p.name} (shirt ${p.shirtSize})`),
@@ -38,4 +50,5 @@ export const golf = {
   fromStorage: (stored) => ({
     players: stored.people.map((p) => ({ name: p.name, email: p.email, shirtSize: isShirtSize(p.shirtSize) ? p.shirtSize : 'L' })),
   }),
+  formValues: (stored) => playerFields(stored.people, (p) => ({ ShirtSize: p.shirtSize ?? '' })),
 } as const satisfies SignupKindRules<'golf', GolfTeam>;

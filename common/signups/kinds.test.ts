@@ -4,9 +4,10 @@ import { isValidPhoneNumber } from './gaming';
 import { golf } from './golf';
 import { gamingWire } from './gaming.wire';
 import { golfWire } from './golf.wire';
-import { rulesOf, signupKindOfEventType, SIGNUP_KINDS } from './kinds';
+import { formValuesOf, rulesOf, rulesOfEventType, signupKindOfEventType, SIGNUP_KINDS, type SignupDetailsByKind, type SignupKind } from './kinds';
 import { steakfryPriceCents, STEAKFRY_ADULT_CENTS, STEAKFRY_CHILD_CENTS } from './steakfry';
 import { steakfryWire } from './steakfry.wire';
+import { SIGNUP_WIRE } from './wire';
 import { signupErrorKey } from './wire-fields';
 
 const party = fc.array(fc.record({ child: fc.boolean() }), { minLength: 1, maxLength: 10 });
@@ -148,5 +149,63 @@ describe('the wire formats', () => {
     expect(rulesOf('steakfry').fromStorage(rulesOf('steakfry').toStorage(party))).toEqual(party);
     expect(rulesOf('steakfry').places(party)).toBe(2);
     expect(rulesOf('steakfry').confirmationLines(party)).toEqual(['Ann (allergies: peanuts)', 'Tim (child)']);
+  });
+});
+
+describe('the registry', () => {
+  const kinds = Object.keys(SIGNUP_KINDS) as SignupKind[];
+  const noOne = { teamName: null, teamContactNumber: null, teamAgrees: false, peopleTable: 'players' as const, people: [] };
+
+  it('says of each kind whether it is a party, and everything else about it agrees', () => {
+    for (const kind of kinds) {
+      const rules = rulesOf(kind);
+      expect(rules.peopleLabel, kind).toBe(rules.party ? 'Attendees' : 'Players');
+      expect(rules.toStorage(rules.fromStorage(noOne)).peopleTable, kind).toBe(rules.party ? 'attendees' : 'players');
+      // A party has a child's price and no team size; a team the other way round.
+      expect(rules.defaults.childPriceCents !== null, kind).toBe(rules.party);
+      expect(rules.defaults.playersPerTeam === null, kind).toBe(rules.party);
+    }
+    expect(kinds.filter((kind) => SIGNUP_KINDS[kind].party)).toEqual(['steakfry']);
+  });
+
+  it('prices the form as the server does: a team its fee whoever is on it, a party each ticket', () => {
+    const prices = { priceCents: 3_000, childPriceCents: 1_000 };
+    const attendees = [{ child: false }, { child: true }, { child: false }];
+    for (const kind of kinds) expect(SIGNUP_KINDS[kind].priceCents({ attendees }, prices), kind).toBe(SIGNUP_KINDS[kind].party ? 7_000 : 3_000);
+  });
+
+  it('gives the back office each kind’s words, and the golf outing’s to an unknown type', () => {
+    expect(kinds.map((kind) => SIGNUP_KINDS[kind].admin.title)).toEqual(['Golf outing', 'Gaming tournament', 'Benefit dinner (steak fry)']);
+    expect(SIGNUP_KINDS.steakfry.admin).toMatchObject({ priceLabel: 'Price per adult ($)', capacityLabel: 'Seats (capacity)', statPriceLabel: 'Adult price' });
+    for (const kind of ['golf', 'gaming'] as const) expect(SIGNUP_KINDS[kind].admin).toMatchObject({ priceLabel: 'Team fee ($)', capacityLabel: 'Teams (capacity)', statPriceLabel: 'Team fee' });
+    expect(rulesOfEventType('Benefit Event').kind).toBe('steakfry');
+    expect(rulesOfEventType('Bowling Night')).toBe(SIGNUP_KINDS.golf);
+    expect(kinds.filter((kind) => SIGNUP_KINDS[kind].rulesFlyer || SIGNUP_KINDS[kind].online)).toEqual(['gaming']);
+  });
+
+  it('exports every person of every kind with their name, status, payment and arrival', () => {
+    for (const kind of kinds) {
+      const columns = SIGNUP_KINDS[kind].admin.exportColumns;
+      expect(columns, kind).toEqual(expect.arrayContaining(['name', 'status', 'paidAt', 'arrived', ...SIGNUP_KINDS[kind].admin.columns]));
+      expect(new Set(columns).size, kind).toBe(columns.length);
+    }
+  });
+
+  it('fills a stored sign-up into its form so the wire reads the same sign-up back', () => {
+    const team = golfWire.parse(golfPayload()).details;
+    const gaming = {
+      name: 'Night Owls',
+      contactNumber: '(740) 555-0142',
+      players: [1, 2, 3, 4].map((n) => ({ name: `P${n}`, email: n === 1 ? 'p1@example.org' : null, activisionId: `id#${n}`, location: 'Wheeling, WV' })),
+    };
+    const party = { attendees: [{ name: 'Ann', allergies: 'peanuts', child: false }, { name: 'Tim', allergies: null, child: true }] };
+    const roundTrip = <K extends SignupKind>(kind: K, details: SignupDetailsByKind[K]) => {
+      const values = formValuesOf(kind, rulesOf(kind).toStorage(details), 'a@example.org');
+      expect(values.receiptEmail).toBe('a@example.org');
+      expect(SIGNUP_WIRE[kind](4).parse({ ...values, eventNumber: 5, amount: '1.00' }).details, kind).toEqual(details);
+    };
+    roundTrip('golf', team);
+    roundTrip('gaming', gaming);
+    roundTrip('steakfry', party);
   });
 });

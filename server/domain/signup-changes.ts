@@ -1,8 +1,7 @@
 import { todayInFoundationZone } from '../../common/dates';
 import { centsToDecimalString, formatCents } from '../../common/money';
 import { partyRefundCents, signupTerms, type MySignup, type SignupTerms } from '../../common/signup-policy';
-import { formValuesOf } from '../../common/signups/form-values';
-import { assess, peopleOf, rulesOf } from '../../common/signups/kinds';
+import { assess, formValuesOf, peopleOf, rulesOf } from '../../common/signups/kinds';
 import { SIGNUP_WIRE, type SignupRequest } from '../../common/signups/wire';
 import { signupErrorKey } from '../../common/signups/wire-fields';
 import type { Db } from '../db/database';
@@ -182,21 +181,22 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     if (!terms.mayChange) {
       throw new ConflictError({ signup: signup.cancelledAt !== null || paid.status === 'refunded' ? 'This sign-up is cancelled or refunded, so it can no longer be changed.' : 'Changes to this sign-up closed with the event’s change deadline.' });
     }
-    // The same wire schema as signing up: the event is this sign-up's, whatever the body says.
+    const { party } = rulesOf(signup.kind);
+    // The same wire schema as signing up: the event is this sign-up's, whatever the body says (and a team's fee what it paid).
     const request = parseBody(
       SIGNUP_WIRE[signup.kind](event.signup.playersPerTeam ?? 4),
-      { ...(body as object), eventNumber: event.eventNumber, partyOf: undefined, ...(signup.kind === 'steakfry' ? {} : { amount: centsToDecimalString(paid.amountCents) }) },
+      { ...(body as object), eventNumber: event.eventNumber, partyOf: undefined, ...(party ? {} : { amount: centsToDecimalString(paid.amountCents) }) },
       signupErrorKey,
     ) as SignupRequest;
     const before = assess({ ...request, details: rulesOf(signup.kind).fromStorage(await loadStoredDetails(db, signup.id)) } as SignupRequest, event.signup);
     const after = assess(request, event.signup);
     // Only a party's price moves: people removed get their share back while the refund policy allows.
-    if (signup.kind === 'steakfry' && after.priceCents > before.priceCents) {
+    if (party && after.priceCents > before.priceCents) {
       throw new ConflictError({ attendees: 'To add people, use “Add people” below: you pay for them there, and they join this party.' });
     }
     const paidCents = paid.amountCents - paid.refundedCents;
     const refundCents = terms.refundIfCancelledCents > 0 ? partyRefundCents(paidCents, before.priceCents, after.priceCents) : 0;
-    if (signup.kind === 'steakfry' && request.amountCents !== paidCents - refundCents) {
+    if (party && request.amountCents !== paidCents - refundCents) {
       throw new ValidationError({ amount: `The amount for this party is now ${formatCents(paidCents - refundCents)}. Please check it and save again.` });
     }
     const site = await siteFacts();

@@ -194,7 +194,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
   async function joinableParty(partyOf: number, event: EventForSignup, user: AuthUser, adding: number): Promise<number> {
     const party = await findSignup(db, partyOf);
     const payment = party ? await findPayment(db, party.paymentId) : null;
-    if (!party || !payment || payment.userId !== user.id || party.kind !== 'steakfry' || party.partyOf !== null || party.eventId !== event.id) {
+    if (!party || !payment || payment.userId !== user.id || !rulesOf(party.kind).party || party.partyOf !== null || party.eventId !== event.id) {
       throw new ValidationError({ partyOf: 'This is not one of your parties for this event.' });
     }
     const terms = signupTerms(event, { amountCents: payment.amountCents, refundedCents: payment.refundedCents, status: payment.status, cancelled: party.cancelledAt !== null }, todayInFoundationZone(clock()));

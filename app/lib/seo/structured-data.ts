@@ -1,5 +1,6 @@
 import type { ApiEvent } from '../../../common/events';
 import { centsToDecimalString } from '../../../common/money';
+import { rulesOfEventType } from '../../../common/signups/kinds';
 import type { Site } from '../../../common/content';
 
 /** schema.org NGO for the home page. */
@@ -30,7 +31,7 @@ export function organizationData(site: Site, origin: string): Record<string, unk
 
 /** schema.org Event for an event's page. */
 export function eventData(event: ApiEvent, site: Site | null, origin: string): Record<string, unknown> {
-  const online = event.eventType === 'Gaming Event';
+  const { online } = rulesOfEventType(event.eventType);
   const url = `${origin}/events/${event.eventNumber}`;
   return {
     '@context': 'https://schema.org',

@@ -3,7 +3,7 @@ import type { Route } from './+types/event-edit';
 import { ACCOMMODATION_ICONS, EXTRA_ROWS, type EventEditorView, type MediaItem } from '../../../common/content-admin';
 import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../../../common/events';
 import { centsToDecimalString } from '../../../common/money';
-import { defaultSignupRules, signupKindOfEventType } from '../../../common/signups/kinds';
+import { defaultSignupRules, rulesOfEventType, signupKindOfEventType, SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
@@ -12,12 +12,6 @@ import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
-
-const TYPES = [
-  { type: 'Golf Event', label: 'Golf outing' },
-  { type: 'Gaming Event', label: 'Gaming tournament' },
-  { type: 'Benefit Event', label: 'Benefit dinner (steak fry)' },
-] as const;
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event ? `Edit ${data.event.name}` : 'New event'} | Back office` }];
 
@@ -28,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const notice = url.searchParams.get('created') ? 'created' : url.searchParams.get('saved') ? 'saved' : null;
   if (args.params.eventNumber === undefined) {
-    const type = TYPES.find((t) => t.type === url.searchParams.get('type'))?.type ?? null;
+    const kind = signupKindOfEventType(url.searchParams.get('type') ?? '');
+    const type = kind ? SIGNUP_KINDS[kind].eventType : null;
     return { event: null, type, media, isAdmin: actor.role === 'admin', notice };
   }
   const event = await content.eventForEditing(pathNumber(args.params.eventNumber));
@@ -68,13 +63,13 @@ function ChooseType() {
     <div>
       <AdminPageHeader title="New event" lead="What kind of event is it? Each kind has its own sign-up form and prices." />
       <ul className="grid gap-3 sm:grid-cols-3">
-        {TYPES.map((t) => (
-          <li key={t.type}>
+        {Object.values(SIGNUP_KINDS).map((rules) => (
+          <li key={rules.kind}>
             <Link
-              to={`/admin/events/new?type=${encodeURIComponent(t.type)}`}
+              to={`/admin/events/new?type=${encodeURIComponent(rules.eventType)}`}
               className="flex min-h-16 items-center justify-center rounded-lg border border-slate-300 bg-white p-4 text-center font-semibold text-brand-800 hover:bg-brand-50"
             >
-              {t.label}
+              {rules.admin.title}
             </Link>
           </li>
         ))}
@@ -105,16 +100,15 @@ function EventForm({
   errors?: Record<string, string>;
   echo?: Record<string, string>;
 }) {
-  const kind = signupKindOfEventType(type);
+  // A party has prices and values per adult and per child; a team one fee and its number of players.
+  const { party, rulesFlyer, admin: words } = rulesOfEventType(type);
   const rules = event?.signup ?? defaultSignupRules(type);
   const value = (name: string, saved: string | number | null | undefined) => echo?.[name] ?? (saved === null || saved === undefined ? '' : String(saved));
   const checked = (name: string, saved: boolean) => (echo ? echo[name] === 'on' : saved);
   const locked = Boolean(event?.published) && !isAdmin;
   const stats = [...(event?.stats ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ text: '', price: '' as const }))];
   const included = [...(event?.accommodations ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ icon: '', text: '' }))];
-  const priceLabel = kind === 'steakfry' ? 'Price per adult ($)' : 'Team fee ($)';
   const childPriceLabel = 'Price per child, 12 or younger ($)';
-  const fairValueLabel = kind === 'steakfry' ? 'Value received per adult ($)' : 'Value received per team ($)';
   const childFairValueLabel = 'Value received per child ($)';
   // Every field of the form with its label, in the form's order: for the summary of errors.
   const labels: Record<string, string> = {
@@ -125,12 +119,12 @@ function EventForm({
     startTime: 'Start time (Eastern time)',
     imageSrc: 'Picture',
     imageAlt: 'Alt text (describes the picture for people who cannot see it)',
-    price: priceLabel,
-    ...(kind === 'steakfry' ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
-    capacity: kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)',
+    price: words.priceLabel,
+    ...(party ? { childPrice: childPriceLabel } : { playersPerTeam: 'Players per team' }),
+    capacity: words.capacityLabel,
     refundDaysBefore: 'Full refund until how many days before',
-    fairValue: fairValueLabel,
-    ...(kind === 'steakfry' ? { childFairValue: childFairValueLabel } : {}),
+    fairValue: words.fairValueLabel,
+    ...(party ? { childFairValue: childFairValueLabel } : {}),
     signupOpensOn: 'Sign-up opens on',
     signupClosesOn: 'Last day to sign up',
     ...Object.fromEntries(stats.flatMap((_, i) => [[`statText.${i}`, `Line ${i + 1}`], [`statPrice.${i}`, `Price shown on line ${i + 1}`]])),
@@ -140,7 +134,7 @@ function EventForm({
     sponsorHref: 'Sponsor website (https://…)',
     sponsorLogoSrc: 'Sponsor logo',
     sponsorLogoAlt: 'Logo alt text',
-    ...(type === 'Gaming Event' ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
+    ...(rulesFlyer ? { rulesFlyer: 'Tournament rules flyer' } : { partnershipFlyer: 'Partnership flyer' }),
   };
   // Fields not on this kind of form still count as shown: their values are kept as they were.
   const shown = ['eventType', 'childPrice', 'childFairValue', 'playersPerTeam', 'partnershipFlyer', 'rulesFlyer', ...Object.keys(labels)];
@@ -148,7 +142,7 @@ function EventForm({
   return (
     <div>
       <AdminPageHeader
-        title={event ? `Edit event ${event.eventNumber}` : `New ${TYPES.find((t) => t.type === type)?.label.toLowerCase() ?? 'event'}`}
+        title={event ? `Edit event ${event.eventNumber}` : `New ${words.title.toLowerCase()}`}
         lead={
           event ? (
             <span className="flex flex-wrap items-center gap-2">
@@ -201,8 +195,8 @@ function EventForm({
           <FormSection title="Sign-up and prices" lead="The site charges exactly these prices; changing them never changes what was already paid.">
             <Checkbox name="active" label="Taking sign-ups" defaultChecked={checked('active', event?.active ?? true)} hint="Untick to show “Sign up closed” whatever the dates." />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="price" label={priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
-              {kind === 'steakfry' ? (
+              <TextField name="price" label={words.priceLabel} inputMode="decimal" defaultValue={value('price', centsToDecimalString(rules.priceCents))} error={errors.price} />
+              {party ? (
                 <TextField
                   name="childPrice"
                   label={childPriceLabel}
@@ -224,7 +218,7 @@ function EventForm({
               )}
               <TextField
                 name="capacity"
-                label={kind === 'steakfry' ? 'Seats (capacity)' : 'Teams (capacity)'}
+                label={words.capacityLabel}
                 type="number"
                 min={1}
                 defaultValue={value('capacity', event?.capacity)}
@@ -244,13 +238,13 @@ function EventForm({
               <TextField name="signupClosesOn" label="Last day to sign up" type="date" defaultValue={value('signupClosesOn', rules.closesOn)} error={errors.signupClosesOn} hint="Empty: until the day of the event." />
               <TextField
                 name="fairValue"
-                label={fairValueLabel}
+                label={words.fairValueLabel}
                 inputMode="decimal"
                 defaultValue={value('fairValue', centsToDecimalString(rules.fairValueCents))}
                 error={errors.fairValue}
                 hint="The fair-market value of what is received (dinner, shirt, green fee). Receipts state it; only the rest is tax-deductible. A change applies to sign-ups made from then on. 0: nothing."
               />
-              {kind === 'steakfry' ? (
+              {party ? (
                 <TextField
                   name="childFairValue"
                   label={childFairValueLabel}
@@ -275,8 +269,8 @@ function EventForm({
                     error={errors[`statPrice.${i}`]}
                     options={[
                       { value: '', label: 'No price' },
-                      { value: 'price', label: kind === 'steakfry' ? 'Adult price' : 'Team fee' },
-                      ...(kind === 'steakfry' ? [{ value: 'child', label: 'Child price' }] : []),
+                      { value: 'price', label: words.statPriceLabel },
+                      ...(party ? [{ value: 'child', label: 'Child price' }] : []),
                     ]}
                   />
                 </li>
@@ -323,13 +317,13 @@ function EventForm({
 
           <FormSection title="Flyers" lead="PDF or picture from the media library.">
             {/* The page shows one flyer per type; the other is kept as it was. */}
-            {type === 'Gaming Event' ? (
+            {rulesFlyer ? (
               <input type="hidden" name="partnershipFlyer" value={event?.partnershipFlyer ?? ''} />
             ) : (
               <input type="hidden" name="rulesFlyer" value={event?.rulesFlyer ?? ''} />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              {type === 'Gaming Event' ? (
+              {rulesFlyer ? (
                 <Select
                   name="rulesFlyer"
                   label="Tournament rules flyer"

@@ -4,6 +4,7 @@ import type { RaisedInPeriod } from '../../../common/back-office';
 import { formatCalendarDate } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
+import { SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { DataTable, linkClass, Td, Th } from '../../admin/DataTable';
 import { requireStaff } from '../../admin/guard.server';
@@ -71,7 +72,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   ) : (
                     ', no limit'
                   )}
-                  {event.signupKind === 'steakfry' ? ' (tickets)' : event.signupKind ? ' (teams)' : ''}
+                  {event.signupKind ? ` (${SIGNUP_KINDS[event.signupKind].admin.placesAre})` : ''}
                 </p>
                 {event.signupKind ? (
                   <p className="mt-2 flex flex-wrap gap-4 text-sm">

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
-import { registrationLabel, type EventRegistrations, type Registration } from '../../../common/back-office';
+import { registrationLabel, type EventRegistrations, type Registration, type RegistrationPerson } from '../../../common/back-office';
 import { formatCalendarDate } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
+import type { PersonColumn } from '../../../common/signups/kind';
+import { SIGNUP_KINDS, type KindRules } from '../../../common/signups/kinds';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { DataTable, linkClass, Td, Th } from '../../admin/DataTable';
 import { pathNumber, requireStaff } from '../../admin/guard.server';
@@ -18,10 +20,22 @@ export async function loader(args: Route.LoaderArgs) {
   return { registrations };
 }
 
-type Kind = EventRegistrations['event']['signupKind'];
+/** The event's kind; null for a type that takes no sign-ups (no columns of its own, counted like teams). */
+type Kind = KindRules | null;
+
+/** The people's own columns, as each kind lists them (admin.columns). */
+const PERSON_COLUMNS: Record<PersonColumn, { heading: string; cell: (person: RegistrationPerson) => string | null; className?: string }> = {
+  email: { heading: 'Email', cell: (p) => p.email, className: 'break-all' },
+  shirtSize: { heading: 'Shirt', cell: (p) => p.shirtSize },
+  activisionId: { heading: 'Activision ID', cell: (p) => p.activisionId, className: 'break-all' },
+  location: { heading: 'Location', cell: (p) => p.location },
+  ticket: { heading: 'Ticket', cell: (p) => (p.child ? 'Child' : 'Adult') },
+  allergies: { heading: 'Allergies', cell: (p) => p.allergies || '—' },
+};
 
 function PeopleTable({ registration, kind }: { registration: Registration; kind: Kind }) {
-  const label = `${kind === 'steakfry' ? 'Attendees' : 'Players'}: ${registrationLabel(registration)}`;
+  const label = `${kind?.peopleLabel ?? 'Players'}: ${registrationLabel(registration)}`;
+  const columns = (kind?.admin.columns ?? []).map((column) => PERSON_COLUMNS[column]);
   return (
     <DataTable
       caption={label}
@@ -29,24 +43,9 @@ function PeopleTable({ registration, kind }: { registration: Registration; kind:
         <tr>
           <Th>#</Th>
           <Th>Name</Th>
-          {kind === 'golf' ? (
-            <>
-              <Th>Email</Th>
-              <Th>Shirt</Th>
-            </>
-          ) : null}
-          {kind === 'gaming' ? (
-            <>
-              <Th>Activision ID</Th>
-              <Th>Location</Th>
-            </>
-          ) : null}
-          {kind === 'steakfry' ? (
-            <>
-              <Th>Ticket</Th>
-              <Th>Allergies</Th>
-            </>
-          ) : null}
+          {columns.map((column) => (
+            <Th key={column.heading}>{column.heading}</Th>
+          ))}
           <Th>Arrived</Th>
         </tr>
       }
@@ -55,24 +54,11 @@ function PeopleTable({ registration, kind }: { registration: Registration; kind:
         <tr key={person.key}>
           <Td>{person.position}</Td>
           <Td>{person.name}</Td>
-          {kind === 'golf' ? (
-            <>
-              <Td className="break-all">{person.email}</Td>
-              <Td>{person.shirtSize}</Td>
-            </>
-          ) : null}
-          {kind === 'gaming' ? (
-            <>
-              <Td className="break-all">{person.activisionId}</Td>
-              <Td>{person.location}</Td>
-            </>
-          ) : null}
-          {kind === 'steakfry' ? (
-            <>
-              <Td>{person.child ? 'Child' : 'Adult'}</Td>
-              <Td>{person.allergies || '—'}</Td>
-            </>
-          ) : null}
+          {columns.map((column) => (
+            <Td key={column.heading} className={column.className}>
+              {column.cell(person)}
+            </Td>
+          ))}
           <Td className="whitespace-nowrap">{person.checkedInAt ? formatMoment(person.checkedInAt) : 'Not yet'}</Td>
         </tr>
       ))}
@@ -136,14 +122,13 @@ function Group({ title, registrations, kind, empty }: { title: string; registrat
   );
 }
 
-function Tallies({ registrations }: { registrations: EventRegistrations }) {
-  const { tallies, event } = registrations;
+function Tallies({ tallies, kind }: { tallies: EventRegistrations['tallies']; kind: Kind }) {
   return (
     <section aria-labelledby="tally-heading" className="rounded-lg border border-slate-300 bg-white p-5">
       <h2 id="tally-heading" className="text-lg font-bold">
         Counts (paid only)
       </h2>
-      {event.signupKind === 'steakfry' ? (
+      {kind?.party ? (
         <>
           <p className="mt-2 text-2xl font-bold text-brand-900">
             {tallies.adults} adult{tallies.adults === 1 ? '' : 's'}, {tallies.children} child{tallies.children === 1 ? '' : 'ren'}
@@ -166,7 +151,7 @@ function Tallies({ registrations }: { registrations: EventRegistrations }) {
           <p className="mt-2 text-2xl font-bold text-brand-900">
             {tallies.teams} team{tallies.teams === 1 ? '' : 's'}, {tallies.people} player{tallies.people === 1 ? '' : 's'}
           </p>
-          {event.signupKind === 'golf' ? (
+          {kind?.admin.columns.includes('shirtSize') ? (
             <>
               <h3 className="mt-4 font-semibold">Shirts per size</h3>
               <dl className="mt-1 grid grid-cols-3 gap-2 sm:grid-cols-6">
@@ -188,6 +173,7 @@ function Tallies({ registrations }: { registrations: EventRegistrations }) {
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { registrations } = loaderData;
   const { event } = registrations;
+  const kind = event.signupKind ? SIGNUP_KINDS[event.signupKind] : null;
   const base = `/admin/events/${event.eventNumber}`;
   return (
     <div className="space-y-8">
@@ -219,10 +205,10 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <Tallies registrations={registrations} />
-      <Group title="Paid" registrations={registrations.paid} kind={event.signupKind} empty="No paid registrations yet." />
-      <Group title="Pending" registrations={registrations.pending} kind={event.signupKind} empty="Nobody is in the middle of paying." />
-      <Group title="Refunded or cancelled" registrations={registrations.refunded} kind={event.signupKind} empty="No refunded or cancelled registrations." />
+      <Tallies tallies={registrations.tallies} kind={kind} />
+      <Group title="Paid" registrations={registrations.paid} kind={kind} empty="No paid registrations yet." />
+      <Group title="Pending" registrations={registrations.pending} kind={kind} empty="Nobody is in the middle of paying." />
+      <Group title="Refunded or cancelled" registrations={registrations.refunded} kind={kind} empty="No refunded or cancelled registrations." />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { ACCOMMODATION_ICONS, EVENT_TYPES } from '../../../common/content-admin'
 import { ExternalUrlSchema, InternalPathSchema } from '../../../common/content';
 import { TEAM_SIZE_MAX, TEAM_SIZE_MIN, type EventSignupRules } from '../../../common/events';
 import { parseAmountToCents } from '../../../common/money';
-import { signupKindOfEventType } from '../../../common/signups/kinds';
+import { rulesOfEventType } from '../../../common/signups/kinds';
 import { hasControlCharacters } from '../../../common/text';
 
 /** An event form's fields once checked, pictures still as addresses (their sizes are looked up after). */
@@ -91,7 +91,8 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
 
   const eventType = fixedType ?? text('eventType');
   if (!(EVENT_TYPES as readonly string[]).includes(eventType) && fixedType === null) errors.eventType = 'Choose the type of event.';
-  const kind = signupKindOfEventType(eventType);
+  // A party has prices and values per adult and per child; a team one fee and its number of players.
+  const { party, admin: words } = rulesOfEventType(eventType);
 
   const name = required('name', 'Name', 120);
   const description = required('description', 'Description', 5000);
@@ -106,11 +107,11 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
   if (imageSrc && imageAlt === '') errors.imageAlt = 'Describe the picture for people who cannot see it.';
 
   const capacity = wholeNumber('capacity', 'Capacity', 1, 100_000);
-  const price = dollars('price', kind === 'steakfry' ? 'The price per adult' : 'The team fee');
-  if (price === null && !errors.price) errors.price = kind === 'steakfry' ? 'Enter the price per adult.' : 'Enter the team fee.';
-  const childPrice = kind === 'steakfry' ? dollars('childPrice', 'The price per child') : null;
-  const playersPerTeam = kind === 'steakfry' ? null : wholeNumber('playersPerTeam', 'Players per team', TEAM_SIZE_MIN, TEAM_SIZE_MAX);
-  if (kind !== 'steakfry' && playersPerTeam === null && !errors.playersPerTeam) errors.playersPerTeam = `Players per team must be a whole number from ${TEAM_SIZE_MIN} to ${TEAM_SIZE_MAX}.`;
+  const price = dollars('price', words.priceName);
+  if (price === null && !errors.price) errors.price = words.priceMissing;
+  const childPrice = party ? dollars('childPrice', 'The price per child') : null;
+  const playersPerTeam = party ? null : wholeNumber('playersPerTeam', 'Players per team', TEAM_SIZE_MIN, TEAM_SIZE_MAX);
+  if (!party && playersPerTeam === null && !errors.playersPerTeam) errors.playersPerTeam = `Players per team must be a whole number from ${TEAM_SIZE_MIN} to ${TEAM_SIZE_MAX}.`;
   const opensOn = date('signupOpensOn', 'The opening date');
   const closesOn = date('signupClosesOn', 'The closing date');
   if (opensOn && closesOn && closesOn < opensOn) errors.signupClosesOn = 'Sign-up cannot close before it opens.';
@@ -128,8 +129,8 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
     if (priceCents !== null && cents > priceCents) errors[name] = `${label} cannot be more than the price it comes with.`;
     return cents;
   };
-  const fairValueCents = fairValue('fairValue', kind === 'steakfry' ? 'The value per adult' : 'The value per team', price);
-  const childFairValueCents = kind === 'steakfry' ? fairValue('childFairValue', 'The value per child', childPrice ?? price) : 0;
+  const fairValueCents = fairValue('fairValue', words.fairValueName, price);
+  const childFairValueCents = party ? fairValue('childFairValue', 'The value per child', childPrice ?? price) : 0;
 
   const stats: EventFormValues['stats'] = [];
   const accommodations: EventFormValues['accommodations'] = [];
@@ -137,7 +138,7 @@ export function parseEventForm(form: FormData, { eventType: fixedType }: { event
     const statText = optionalText(`statText.${i}`, 'The line', 200);
     const statPrice = text(`statPrice.${i}`);
     if (statPrice !== '' && statPrice !== 'price' && statPrice !== 'child') errors[`statPrice.${i}`] = 'Choose which price this line shows.';
-    if (statPrice === 'child' && kind !== 'steakfry') errors[`statPrice.${i}`] = 'Only a benefit dinner has a child price.';
+    if (statPrice === 'child' && !party) errors[`statPrice.${i}`] = 'Only a benefit dinner has a child price.';
     if (statText !== '') stats.push({ text: statText, price: statPrice as '' | 'price' | 'child' });
     else if (statPrice !== '') errors[`statText.${i}`] = 'Write what this price is for, or clear its price.';
     const accText = optionalText(`accText.${i}`, 'The item', 200);

@@ -1,7 +1,9 @@
-import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration, type StaffActor } from '../../../common/back-office';
+import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration, type RegistrationPerson, type StaffActor } from '../../../common/back-office';
 import { TRIBUTE_WORDS } from '../../../common/donations';
 import { centsToDecimalString } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
+import type { ExportColumn } from '../../../common/signups/kind';
+import { rulesOfEventType } from '../../../common/signups/kinds';
 import type { Db } from '../../db/database';
 import { listDonations } from '../../db/repositories/back-office';
 import { recordAudit } from './audit';
@@ -22,6 +24,26 @@ const statusOf = (r: Registration) => (r.cancelledAt ? `cancelled, ${STATUS_TEXT
 const money = (cents: number) => centsToDecimalString(cents);
 const when = (iso: string | null) => (iso ? formatMoment(iso) : '');
 const arrived = (iso: string | null) => (iso ? `yes (${formatMoment(iso)})` : 'no');
+
+/** The registrations CSV's columns, one row per person; each kind lists the ones it has (admin.exportColumns). */
+const EXPORT_COLUMNS: Record<ExportColumn, [heading: string, cell: (r: Registration, p: RegistrationPerson) => string | number | null]> = {
+  // A team's name, or a golf team by its first player.
+  team: ['Team', (r) => registrationLabel(r)],
+  party: ['Party (receipt email)', (r) => r.receiptEmail],
+  contactNumber: ['Contact number', (r) => r.teamContactNumber],
+  player: ['Player', (_, p) => p.position],
+  name: ['Name', (_, p) => p.name],
+  email: ['Email', (_, p) => p.email],
+  shirtSize: ['Shirt size', (_, p) => p.shirtSize],
+  activisionId: ['Activision ID', (_, p) => p.activisionId],
+  location: ['Location', (_, p) => p.location],
+  ticket: ['Ticket', (_, p) => (p.child ? 'child' : 'adult')],
+  allergies: ['Allergies', (_, p) => p.allergies],
+  status: ['Status', (r) => statusOf(r)],
+  paidAt: ['Paid at', (r) => when(r.paidAt)],
+  receiptEmail: ['Receipt email', (r) => r.receiptEmail],
+  arrived: ['Arrived', (_, p) => arrived(p.checkedInAt)],
+};
 
 /** CSV files for the golf course, the caterer and the treasurer: one row per person where that is what they need. */
 export function createBackOfficeExports({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }): BackOfficeExports {
@@ -60,24 +82,10 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
       if (!list) return null;
       const registrations = include === 'paid' ? list.registrations.filter(isPaid) : list.registrations;
       await audited(actor, `event:${eventNumber}`, `Exported ${registrations.length} ${include === 'all' ? '' : 'paid '}registration${registrations.length === 1 ? '' : 's'} of event ${eventNumber} as CSV`, { include, rows: registrations.length });
-      const kind = list.event.signupKind;
-      if (kind === 'steakfry') {
-        return toCsv(
-          ['Party (receipt email)', 'Name', 'Ticket', 'Allergies', 'Status', 'Paid at', 'Arrived'],
-          registrations.flatMap((r) => r.people.map((p) => [r.receiptEmail, p.name, p.child ? 'child' : 'adult', p.allergies, statusOf(r), when(r.paidAt), arrived(p.checkedInAt)])),
-        );
-      }
-      if (kind === 'gaming') {
-        return toCsv(
-          ['Team', 'Contact number', 'Player', 'Name', 'Activision ID', 'Location', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
-          registrations.flatMap((r) =>
-            r.people.map((p) => [r.teamName, r.teamContactNumber, p.position, p.name, p.activisionId, p.location, statusOf(r), when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)]),
-          ),
-        );
-      }
+      const columns = rulesOfEventType(list.event.eventType).admin.exportColumns.map((column) => EXPORT_COLUMNS[column]);
       return toCsv(
-        ['Team', 'Player', 'Name', 'Email', 'Shirt size', 'Status', 'Paid at', 'Receipt email', 'Arrived'],
-        registrations.flatMap((r) => r.people.map((p) => [registrationLabel(r), p.position, p.name, p.email, p.shirtSize, statusOf(r), when(r.paidAt), r.receiptEmail, arrived(p.checkedInAt)])),
+        columns.map(([heading]) => heading),
+        registrations.flatMap((r) => r.people.map((p) => columns.map(([, cell]) => cell(r, p)))),
       );
     },
   };

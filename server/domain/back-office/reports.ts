@@ -14,7 +14,7 @@ import type {
 import { registrationLabel } from '../../../common/back-office';
 import { foundationTimeToUtc, todayInFoundationZone } from '../../../common/dates';
 import { SHIRT_SIZES } from '../../../common/signups/golf';
-import { signupKindOfEventType, type SignupKind } from '../../../common/signups/kinds';
+import { rulesOfEventType, signupKindOfEventType, type SignupKind } from '../../../common/signups/kinds';
 import type { Db } from '../../db/database';
 import { listAudit } from '../../db/repositories/audit-log';
 import { recordAudit } from './audit';
@@ -253,7 +253,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
         pending: list.registrations.filter((r) => r.status === 'pending'),
         refunded: list.registrations.filter((r) => r.status === 'refunded' || (r.cancelledAt !== null && r.status !== 'pending')),
         tallies: {
-          teams: list.event.signupKind === 'steakfry' ? 0 : paid.length,
+          teams: rulesOfEventType(list.event.eventType).party ? 0 : paid.length,
           people: people.length,
           shirts,
           adults: attendees.filter((a) => !a.child).length,

@@ -1,5 +1,6 @@
 import { formatCalendarDate, formatDayOf, foundationTimeToUtc, todayInFoundationZone } from '../../../common/dates';
 import type { ReceiptView } from '../../../common/receipts';
+import { SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { receiptWording, signupFairValueCents, taxTreatment } from '../../../common/tax-receipts';
 import type { ReceiptSource } from '../../db/repositories/receipts';
 import { footerLines, type MailSiteFacts } from '../../mail/templates/site';
@@ -16,7 +17,7 @@ export function yearRange(year: number): { from: string; to: string } {
 export function receiptView(source: ReceiptSource, site: MailSiteFacts): ReceiptView {
   const signup = source.signup;
   const fairValueCents = signup
-    ? signupFairValueCents(signup.fairValue, { teams: signup.kind === 'steakfry' ? 0 : 1, adults: signup.adults, children: signup.children })
+    ? signupFairValueCents(signup.fairValue, { teams: SIGNUP_KINDS[signup.kind].party ? 0 : 1, adults: signup.adults, children: signup.children })
     : 0;
   const payment = { kind: signup ? ('event' as const) : ('donation' as const), amountCents: source.amountCents, refundedCents: source.refundedCents, fairValueCents };
   const tax = taxTreatment(payment);

@@ -11,7 +11,7 @@ import {
 } from '../../../../common/accounts.wire';
 import { ChangePlanSchema, DonationIntentSchema, PlanLinkSchema, SaveDonationSchema } from '../../../../common/donations.wire';
 import { TEAM_SIZE_MAX } from '../../../../common/events';
-import type { SignupKind } from '../../../../common/signups/kinds';
+import { SIGNUP_KINDS, type SignupKind } from '../../../../common/signups/kinds';
 import { SIGNUP_WIRE } from '../../../../common/signups/wire';
 import { SaveSignupSchema } from '../../../../common/signups/wire-fields';
 import { ConfirmSchema } from '../simulated-payments';
@@ -72,7 +72,7 @@ const TEAM_NOTE = `Players 1 to the event's \`signup.playersPerTeam\` (4 in the 
 /** A kind's sign-up payload as the intent call takes it: for teams, the fields of up to TEAM_SIZE_MAX players, the first required. */
 function signupPayload(kind: SignupKind) {
   const object = SIGNUP_WIRE[kind](TEAM_SIZE_MAX).in as z.ZodObject;
-  if (kind === 'steakfry') return object;
+  if (SIGNUP_KINDS[kind].party) return object;
   const laterPlayers = Object.entries(object.shape).filter(([key]) => /^player[2-9]/.test(key));
   return object.extend(Object.fromEntries(laterPlayers.map(([key, field]) => [key, field.optional()]))).meta({ description: TEAM_NOTE });
 }
@@ -80,16 +80,18 @@ function signupPayload(kind: SignupKind) {
 /** A change to a paid sign-up: the same payload, but the event is the sign-up's own (and a team's amount too). */
 function signupChange(kind: SignupKind) {
   const payload = signupPayload(kind);
-  if (kind === 'steakfry') {
+  if (SIGNUP_KINDS[kind].party) {
     return payload.omit({ partyOf: true }).partial({ eventNumber: true }).meta({ description: 'A party sends the amount that stays paid after the change.' });
   }
   return payload.partial({ eventNumber: true, amount: true });
 }
 
+const SIGNUP_KIND_LIST = Object.values(SIGNUP_KINDS).map((rules) => rules.kind);
+
 const KIND_NAMES: Record<SignupKind, string> = { golf: 'golf team', gaming: 'gaming team', steakfry: 'steak-fry party' };
 
 function signupCalls(kind: SignupKind): Operation[] {
-  const Kind = kind === 'steakfry' ? 'Steakfry' : kind[0]!.toUpperCase() + kind.slice(1);
+  const Kind = kind[0]!.toUpperCase() + kind.slice(1);
   return [
     {
       method: 'post',
@@ -271,7 +273,7 @@ export const OPERATIONS: Operation[] = [
     description: 'The kind’s sign-up payload; until the change deadline. A party’s people removed get their share back while the refund policy allows.',
     access: 'bearer',
     pathParams: { id: id('sign-up') },
-    body: { name: 'SignupChangeRequest', schema: z.union([signupChange('golf'), signupChange('gaming'), signupChange('steakfry')]) },
+    body: { name: 'SignupChangeRequest', schema: z.union(SIGNUP_KIND_LIST.map(signupChange)) },
     answers: {
       200: ok('The changed sign-up.', answers.Signup),
       404: err('Not one of the caller’s sign-ups.', 'signup'),
@@ -424,9 +426,7 @@ export const OPERATIONS: Operation[] = [
     gateway: true,
     limited: ['token'],
   },
-  ...signupCalls('golf'),
-  ...signupCalls('gaming'),
-  ...signupCalls('steakfry'),
+  ...SIGNUP_KIND_LIST.flatMap(signupCalls),
   {
     method: 'post',
     path: '/api/stripe/webhook',
