@@ -1,13 +1,12 @@
 import type { SupporterContext, SupporterOutcome } from '../../common/supporters';
 import type { Accounts, SignInMeta } from '../domain/accounts';
 import type { Counters } from '../domain/counters';
-import { DomainError, TooManyRequestsError } from '../domain/errors';
-import { sha256 } from '../domain/staff/secrets';
+import { DomainError } from '../domain/errors';
 import { claimsOf, type SupporterSessions } from '../domain/supporter-sessions';
+import { ACCOUNT_LIMITS, limitKeys, withinAccountLimits } from './middleware/rate-limits';
 import type { SupporterCookies } from './supporter-cookies';
 
 const STATUS: Record<string, 400 | 401 | 409 | 429> = { unauthorized: 401, conflict: 409, too_many: 429 };
-const FIFTEEN_MINUTES = 15 * 60_000;
 
 interface Deps {
   accounts: Accounts;
@@ -37,11 +36,10 @@ async function outcome(run: () => Promise<string[] | void>): Promise<SupporterOu
  * Set-Cookie values each answer must carry. `address` is the client as the proxies report it.
  */
 export function createSupporterContext({ accounts, sessions, counters, cookies, siteOrigin }: Deps) {
-  /** The API's per-address and per-inbox limits, for the forms that post to the page instead. */
-  async function limit(name: string, key: string, max: number, field: string, message: string): Promise<void> {
-    const counter = await counters.hit(`page:${name}:${sha256(key)}`, FIFTEEN_MINUTES);
-    if (counter.hits > max) throw new TooManyRequestsError({ [field]: message }, 15 * 60);
-  }
+  // The forms count against the same limits, and the same counts, as the API's calls.
+  const within = withinAccountLimits(counters);
+  const { byAddress, byEmail, byUser } = limitKeys;
+  const wrongPasswords = (field: string) => ({ field, message: (retry: string) => `Too many wrong passwords. Please try again ${retry}.` });
 
   return (address: string | null, userAgent: string | null): SupporterContext => {
     const meta = (request: Request): SignInMeta => ({ address, userAgent, device: cookies.device(request.headers.get('Cookie')) });
@@ -68,24 +66,30 @@ export function createSupporterContext({ accounts, sessions, counters, cookies, 
       },
 
       register: (fields) =>
-        outcome(async () => {
-          await limit('register', address ?? '', 100, 'auth', 'Too many new accounts from this network. Please try again later.');
-          await accounts.register(fields, siteOrigin());
-        }),
+        outcome(() =>
+          within([{ rule: ACCOUNT_LIMITS.register, by: byAddress(address) }], { field: 'auth', message: (retry) => `Too many new accounts from this network. Please try again ${retry}.` }, () =>
+            accounts.register(fields, siteOrigin()),
+          ),
+        ),
 
       forgotPassword: (fields) =>
-        outcome(async () => {
-          const message = 'Too many reset requests. Please try again in 15 minutes.';
-          await limit('forgot-ip', address ?? '', 20, 'email', message);
-          await limit('forgot-inbox', (fields.email ?? '').trim().toLowerCase(), 5, 'email', message);
-          await accounts.forgotPassword(fields, siteOrigin());
-        }),
+        outcome(() =>
+          within(
+            [
+              { rule: ACCOUNT_LIMITS.forgotAddress, by: byAddress(address) },
+              { rule: ACCOUNT_LIMITS.forgotInbox, by: byEmail(fields.email) },
+            ],
+            { field: 'email', message: (retry) => `Too many reset requests. Please try again ${retry}.` },
+            () => accounts.forgotPassword(fields, siteOrigin()),
+          ),
+        ),
 
       resetPassword: (fields) =>
-        outcome(async () => {
-          await limit('reset-ip', address ?? '', 30, 'token', 'Too many attempts. Please try again in 15 minutes.');
-          await accounts.resetPassword(fields);
-        }),
+        outcome(() =>
+          within([{ rule: ACCOUNT_LIMITS.resetAddress, by: byAddress(address) }], { field: 'token', message: (retry) => `Too many attempts. Please try again ${retry}.` }, () =>
+            accounts.resetPassword(fields),
+          ),
+        ),
 
       dashboard: (supporter) => accounts.dashboard(supporter.id),
       account: (supporter) => accounts.account(supporter.id),
@@ -101,9 +105,8 @@ export function createSupporterContext({ accounts, sessions, counters, cookies, 
 
       changePassword: (supporter, fields, request) =>
         outcome(async () => {
-          await limit('confirm-password', String(supporter.id), 10, 'current', 'Too many wrong passwords. Please try again in 15 minutes.');
           const session = await sessionOf(request);
-          await accounts.changePassword(supporter.id, fields, session?.id ?? '');
+          await within([{ rule: ACCOUNT_LIMITS.confirmPassword, by: byUser(supporter.id) }], wrongPasswords('current'), () => accounts.changePassword(supporter.id, fields, session?.id ?? ''));
         }),
 
       async signOutEverywhere(supporter) {
@@ -113,8 +116,7 @@ export function createSupporterContext({ accounts, sessions, counters, cookies, 
 
       deleteAccount: (supporter, fields) =>
         outcome(async () => {
-          await limit('confirm-password', String(supporter.id), 10, 'password', 'Too many wrong passwords. Please try again in 15 minutes.');
-          await accounts.deleteAccount(supporter.id, fields);
+          await within([{ rule: ACCOUNT_LIMITS.confirmPassword, by: byUser(supporter.id) }], wrongPasswords('password'), () => accounts.deleteAccount(supporter.id, fields));
           return cookies.signOut();
         }),
     };

@@ -262,6 +262,20 @@ describe('who has an account is never told', () => {
     await waitForMail(outbox(), (m) => m.to.includes(me.email.toLowerCase()) && m.subject === 'You already have an account');
   });
 
+  it('the page’s form and the API count against one limit per inbox', async () => {
+    const inbox = `limited.${unique()}@example.org`;
+    const caller = server.client();
+    await caller.get('/api/events/upcoming'); // its XSRF cookie
+    for (let i = 0; i < 3; i++) expect((await caller.post('/api/user/forgot', { email: inbox })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await postForm(server.client(), '/forgot', { email: inbox })).status).toBe(200);
+    const page = await postForm(server.client(), '/forgot', { email: inbox });
+    expect(page.status).toBe(429);
+    expect(page.text).toMatch(/Too many reset requests\. Please try again in 1[45] minutes\./);
+    const api = await caller.post('/api/user/forgot', { email: inbox });
+    expect(api.status).toBe(429);
+    expect(api.json.email).toMatch(/^Too many reset requests\. Please try again in 1[45] minutes\.$/);
+  });
+
   it('"forgot password" answers the same page and queues one mail either way', async () => {
     const me = await account('forgot');
     const nobody = `nobody.${unique()}@example.org`;

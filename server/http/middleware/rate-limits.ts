@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { Counters } from '../../domain/counters';
+import { TooManyRequestsError } from '../../domain/errors';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+
+// Keys hold what visitors typed (an email) and addresses: stored as a fixed-length hash, never as given.
+const counterKey = (prefix: string, key: string) => prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
 /**
  * express-rate-limit's counters kept in the database (ADR 016), so several instances behind a load
@@ -20,9 +24,8 @@ class DatabaseStore implements Store {
   init(options: Options): void {
     this.windowMs = options.windowMs;
   }
-  // Keys hold what visitors typed (an email) and addresses: stored as a fixed-length hash, never as given.
   private stored(key: string): string {
-    return this.prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
+    return counterKey(this.prefix, key);
   }
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
     const counter = await this.counters.get(this.stored(key));
@@ -40,19 +43,68 @@ class DatabaseStore implements Store {
   }
 }
 
-/** "in 12 minutes" / "in 1 minute" from the limiter's reset time. */
-function retryIn(req: Request): string {
-  const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+/** "in 12 minutes" / "in 1 minute" until `reset`. */
+function retryAt(reset: Date | undefined): string {
   const minutes = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 60_000));
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+const retryIn = (req: Request) => retryAt((req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime);
 
-const emailKey = (req: Request) => {
-  const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-  return `email:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
-};
-const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-const userKey = (req: Request) => `user:${req.user?.id ?? 'none'}`;
+// What a limit counts by, as text: the API's requests and the account pages' forms give the same.
+const byEmail = (email: unknown) => `email:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
+const byAddress = (ip: string | null | undefined) => `ip:${ipKeyGenerator(ip ?? 'unknown')}`;
+const byUser = (id: number | undefined) => `user:${id ?? 'none'}`;
+const emailKey = (req: Request) => byEmail((req.body as { email?: unknown } | undefined)?.email);
+const ipKey = (req: Request) => byAddress(req.ip);
+const userKey = (req: Request) => byUser(req.user?.id);
+
+/**
+ * The account limits the API and the account pages' forms share: one count per client whichever
+ * way it comes. `counts`: which answers count against it (the others are given back).
+ */
+export const ACCOUNT_LIMITS = {
+  forgotAddress: { name: 'forgot-ip', limit: 20, windowMs: FIFTEEN_MINUTES, counts: 'all' },
+  forgotInbox: { name: 'forgot-inbox', limit: 5, windowMs: FIFTEEN_MINUTES, counts: 'all' },
+  resetAddress: { name: 'reset-ip', limit: 10, windowMs: FIFTEEN_MINUTES, counts: 'refused' },
+  confirmPassword: { name: 'confirm-password-user', limit: 10, windowMs: FIFTEEN_MINUTES, counts: 'refused' },
+  register: { name: 'register-ip', limit: 100, windowMs: ONE_HOUR, counts: 'done' },
+} as const;
+type AccountLimit = (typeof ACCOUNT_LIMITS)[keyof typeof ACCOUNT_LIMITS];
+
+const COUNTS = { all: {}, refused: { skipSuccessfulRequests: true }, done: { skipFailedRequests: true } } as const;
+
+/**
+ * A form's action run within account limits, as the API's middleware counts them: each limit is
+ * hit first; past it, TooManyRequestsError on `field`. The hit is given back when the outcome is not
+ * one the limit counts.
+ */
+export function withinAccountLimits(counters: Counters) {
+  return async function within<T>(limits: { rule: AccountLimit; by: string }[], refusal: { field: string; message: (retry: string) => string }, run: () => Promise<T>): Promise<T> {
+    const hit: { rule: AccountLimit; key: string }[] = [];
+    const giveBack = (done: boolean) =>
+      Promise.all(hit.filter(({ rule }) => (rule.counts === 'refused' && done) || (rule.counts === 'done' && !done)).map(({ key }) => counters.decrement(key)));
+    for (const { rule, by } of limits) {
+      const key = counterKey(`rl:${rule.name}:`, by);
+      const counter = await counters.hit(key, rule.windowMs);
+      hit.push({ rule, key });
+      if (counter.hits > rule.limit) {
+        await giveBack(false);
+        throw new TooManyRequestsError({ [refusal.field]: refusal.message(retryAt(new Date(counter.resetAt))) }, Math.ceil(rule.windowMs / 1000));
+      }
+    }
+    try {
+      const result = await run();
+      await giveBack(true);
+      return result;
+    } catch (error) {
+      await giveBack(false);
+      throw error;
+    }
+  };
+}
+
+/** What the account pages count by: the same keys as the API's. */
+export const limitKeys = { byEmail, byAddress, byUser };
 
 /**
  * Every limit of the site, counted in the shared store. 429 answers carry a field error saying
@@ -75,6 +127,9 @@ export function createRateLimits(counters: Counters) {
     });
   }
 
+  const shared = (rule: AccountLimit, keyGenerator: (req: Request) => string, message: (req: Request) => Record<string, string>) =>
+    limiter(rule.name, { windowMs: rule.windowMs, limit: rule.limit, ...COUNTS[rule.counts], keyGenerator, message });
+
   return {
     /** Stored tokens moved to a session (once per browser): a few failures per address. Wrong passwords are the domain's (sign-in-attempts.ts). */
     tokenMoves(): RequestHandler[] {
@@ -85,13 +140,13 @@ export function createRateLimits(counters: Counters) {
     /** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */
     forgotPassword(): RequestHandler[] {
       const message = (req: Request) => ({ email: `Too many reset requests. Please try again ${retryIn(req)}.` });
-      return [limiter('forgot-ip', { limit: 20, keyGenerator: ipKey, message }), limiter('forgot-inbox', { limit: 5, keyGenerator: emailKey, message })];
+      return [shared(ACCOUNT_LIMITS.forgotAddress, ipKey, message), shared(ACCOUNT_LIMITS.forgotInbox, emailKey, message)];
     },
 
     /** Guessing reset tokens is hopeless (256 bits), but failed tries are still capped. */
     resetPassword(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
-      return [limiter('reset-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
+      return [shared(ACCOUNT_LIMITS.resetAddress, ipKey, message)];
     },
 
     /** Verification mails from the dashboard: like reset mails, a few per account and per address. */
@@ -115,13 +170,13 @@ export function createRateLimits(counters: Counters) {
      */
     passwordConfirmed(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many wrong passwords. Please try again ${retryIn(req)}.` });
-      return [limiter('confirm-password-user', { limit: 10, skipSuccessfulRequests: true, keyGenerator: userKey, message })];
+      return [shared(ACCOUNT_LIMITS.confirmPassword, userKey, message)];
     },
 
     /** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
     register(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });
-      return [limiter('register-ip', { windowMs: ONE_HOUR, limit: 100, skipFailedRequests: true, keyGenerator: ipKey, message })];
+      return [shared(ACCOUNT_LIMITS.register, ipKey, message)];
     },
 
     /**
