@@ -17,7 +17,6 @@ interface Deps {
   siteOrigin: () => string;
 }
 
-/** A domain refusal as the form shows it; anything else is a real failure. */
 function refused(error: unknown, setCookies: string[] = []): SupporterOutcome {
   if (error instanceof DomainError) return { ok: false, errors: error.fields, status: STATUS[error.code] ?? 400, setCookies };
   throw error;
@@ -31,13 +30,9 @@ async function outcome(run: () => Promise<string[] | void>): Promise<SupporterOu
   }
 }
 
-/**
- * The public site's account pages as loaders and actions see them (ADR 043): the session read
- * from the HttpOnly cookie on the server, and the same domain calls the API makes, with the
- * Set-Cookie values each answer must carry. `address` is the client as the proxies report it.
- */
+/** The account pages for loaders and actions (ADR 043): the same domain calls the API makes, with each answer's Set-Cookie values. */
 export function createSupporterContext({ accounts, sessions, counters, cookies, siteOrigin }: Deps) {
-  /** The API's per-address and per-inbox limits, for the forms that post to the page instead. */
+  /** The API's limits, for forms that post to the page instead. */
   async function limit(name: string, key: string, max: number, field: string, message: string): Promise<void> {
     const counter = await counters.hit(`page:${name}:${sha256(key)}`, FIFTEEN_MINUTES);
     if (counter.hits > max) throw new TooManyRequestsError({ [field]: message }, 15 * 60);

@@ -6,10 +6,7 @@ import type { Counters } from '../../domain/counters';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-/**
- * express-rate-limit's counters kept in the database (ADR 016), so several instances behind a load
- * balancer share one count per client instead of each allowing the full limit.
- */
+/** Counters in the database (ADR 016), so instances behind a load balancer share one count per client. */
 class DatabaseStore implements Store {
   localKeys = false;
   private windowMs = FIFTEEN_MINUTES;
@@ -20,7 +17,7 @@ class DatabaseStore implements Store {
   init(options: Options): void {
     this.windowMs = options.windowMs;
   }
-  // Keys hold what visitors typed (an email) and addresses: stored as a fixed-length hash, never as given.
+  // Keys hold emails and addresses: stored hashed, never as given.
   private stored(key: string): string {
     return this.prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
   }
@@ -40,7 +37,6 @@ class DatabaseStore implements Store {
   }
 }
 
-/** "in 12 minutes" / "in 1 minute" from the limiter's reset time. */
 function retryIn(req: Request): string {
   const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
   const minutes = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 60_000));
@@ -54,10 +50,6 @@ const emailKey = (req: Request) => {
 const ipKey = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
 const userKey = (req: Request) => `user:${req.user?.id ?? 'none'}`;
 
-/**
- * Every limit of the site, counted in the shared store. 429 answers carry a field error saying
- * when to retry, and `RateLimit`/`Retry-After` headers.
- */
 export function createRateLimits(counters: Counters) {
   function limiter(name: string, options: Partial<Options> & { message: (req: Request) => Record<string, string> }): RequestHandler {
     const { message, ...rest } = options;
@@ -76,25 +68,23 @@ export function createRateLimits(counters: Counters) {
   }
 
   return {
-    /** Stored tokens moved to a session (once per browser): a few failures per address. Wrong passwords are the domain's (sign-in-attempts.ts). */
+    /** Wrong passwords are the domain's (sign-in-attempts.ts). */
     tokenMoves(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [limiter('token-move-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */
+    /** Per address and per inbox, so nobody can flood someone's mailbox. */
     forgotPassword(): RequestHandler[] {
       const message = (req: Request) => ({ email: `Too many reset requests. Please try again ${retryIn(req)}.` });
       return [limiter('forgot-ip', { limit: 20, keyGenerator: ipKey, message }), limiter('forgot-inbox', { limit: 5, keyGenerator: emailKey, message })];
     },
 
-    /** Guessing reset tokens is hopeless (256 bits), but failed tries are still capped. */
     resetPassword(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [limiter('reset-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /** Verification mails from the dashboard: like reset mails, a few per account and per address. */
     verificationMail(): RequestHandler[] {
       const message = (req: Request) => ({ email: `Too many links asked for. Please try again ${retryIn(req)}.` });
       return [
@@ -103,32 +93,24 @@ export function createRateLimits(counters: Counters) {
       ];
     },
 
-    /** Failed verification links, like failed reset links. */
     verifyEmail(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [limiter('verify-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /**
-     * Changes that need the current password (new password, deleting the account): wrong passwords
-     * are capped per account like logins, so a borrowed session cannot guess it.
-     */
+    /** Capped per account like logins, so a borrowed session cannot guess the password. */
     passwordConfirmed(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many wrong passwords. Please try again ${retryIn(req)}.` });
       return [limiter('confirm-password-user', { limit: 10, skipSuccessfulRequests: true, keyGenerator: userKey, message })];
     },
 
-    /** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
+    /** Generous for a family sharing a connection, not for scripts. */
     register(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });
       return [limiter('register-ip', { windowMs: ONE_HOUR, limit: 100, skipFailedRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /**
-     * New payments (card testing defence, and holds): a donor retrying a declined card a few times
-     * stays well inside; a script trying a list of cards does not. Only payments actually started
-     * count (a form sent back with field errors costs nothing).
-     */
+    /** Card-testing defence: only payments actually started count, not forms sent back with errors. */
     paymentIntents(kind: 'donation' | 'signup'): RequestHandler[] {
       const message = (req: Request) => ({ card: `Too many payment attempts. Please try again ${retryIn(req)}.` });
       const perAddress = limiter(`${kind}-intent-ip`, { limit: 30, skipFailedRequests: true, keyGenerator: ipKey, message });
@@ -138,23 +120,17 @@ export function createRateLimits(counters: Counters) {
         : [perAddress];
     },
 
-    /** Card confirmations on the simulated gateway (Stripe.js talks to Stripe directly). */
     cardConfirmations(): RequestHandler[] {
       const message = (req: Request) => ({ card: `Too many card attempts. Please try again ${retryIn(req)}.` });
       return [limiter('confirm-ip', { limit: 30, keyGenerator: ipKey, message })];
     },
 
-    /**
-     * Receipt and statement PDFs by signed link: rendering one takes the event loop for tens of
-     * milliseconds, so one address gets plenty for a supporter's own downloads, not a flood.
-     * Refused and unknown links count too (no guessing signatures at speed).
-     */
+    /** Rendering a PDF blocks the event loop; refused and unknown links count too (no guessing signatures). */
     pdfLinks(): RequestHandler[] {
       const message = (req: Request) => ({ pdf: `Too many downloads from this network. Please try again ${retryIn(req)}.` });
       return [limiter('pdf-ip', { limit: 60, keyGenerator: ipKey, message })];
     },
 
-    /** The save calls are cheap and idempotent; this only stops a flood. */
     paymentSaves(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many requests. Please try again ${retryIn(req)}.` });
       return [limiter('save-ip', { limit: 120, keyGenerator: ipKey, message })];
