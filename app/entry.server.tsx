@@ -9,9 +9,8 @@ import { IslandsProvider } from './lib/islands/IslandLoader';
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole page before sending it (onAllReady), so every page is complete HTML even
- * with JavaScript off, and the Content-Security-Policy can allow exactly the inline scripts the
- * page holds, by hash: the same bytes can then be cached and served to anyone (ADR 042).
+ * Renders the whole page first (onAllReady): complete HTML without JavaScript, and a CSP that can
+ * list exactly the page's inline scripts by hash, so the bytes can be cached for anyone (ADR 042).
  */
 export default function handleRequest(
   request: Request,
@@ -20,7 +19,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Marks the scripts this render writes; only those are allowed (by hash). It allows nothing by itself.
+  // Marks the scripts this render writes; the policy allows them by hash, not by this mark.
   const renderMark = randomBytes(18).toString('base64url');
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -35,7 +34,7 @@ export default function handleRequest(
           const html = Buffer.concat(chunks).toString('utf8');
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(inlineScriptHashes(html, renderMark)));
-          // A page may change with any write: browsers ask again each time (an ETag makes that a 304).
+          // A page may change with any write; an ETag makes the revalidation a 304.
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
           resolve(new Response(html, { headers: responseHeaders, status }));
           done();
@@ -54,8 +53,7 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce: renderMark,
-      // The page is sent whole, so React may write every Suspense boundary in place: none is moved
-      // in by a script, and the dialogs are complete with JavaScript off.
+      // Sent whole, so no Suspense boundary is moved in by a script and dialogs are complete without JavaScript.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         pipe(sink);
@@ -74,7 +72,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // React Router refusing a form posted from another site (CSRF) is an attack turned away, not a fault of ours.
+  // A cross-site form refused by React Router (CSRF) is an attack turned away, not a fault of ours.
   if (error instanceof Error && /origin does not match/.test(error.message)) {
     console.warn(`refused a form posted from another origin: ${request.method} ${new URL(request.url).pathname}`);
     return;

@@ -17,16 +17,15 @@ import { yearInFoundationZone } from '../common/dates';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await loadPage({ context, request }, 'site');
-  // One address per page for search engines: PUBLIC_URL when set, else where the server listens
-  // (never the Host header, which the sender chooses).
+  // PUBLIC_URL when set; never the Host header, which the sender chooses.
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
   const preview = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
-  // The foundation's year, not the server's: on New Year's Eve evening in Ohio it is already next year in UTC.
+  // On New Year's Eve evening in Ohio it is already next year in UTC.
   return { site, year: yearInFoundationZone(), canonicalUrl, payments: context.publicConfig.payments, preview };
 }
 
 
-/** Only shown when a page below failed: the pages give their own titles otherwise. */
+/** Pages give their own titles unless one failed. */
 export const meta: Route.MetaFunction = ({ error, data }) => {
   if (!error) return [];
   const title = isRouteErrorResponse(error) && error.status === 404 ? '404 - Page Not Found' : 'Something went wrong';
@@ -40,10 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const scripts = usePageLoadsScripts();
   const data = useRouteLoaderData<typeof loader>('root');
-  // The back office has its own shell (app/admin); the public header, footer and donate bar stay out.
+  // The back office has its own shell (app/admin).
   const backOffice = isBackOffice(useLocation().pathname);
   return (
-    // The head script below adds data-auth to <html> before React hydrates.
+    // The head script adds data-auth to <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -102,7 +101,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound detail={typeof error.data === 'string' ? error.data : undefined} />;
   }
-  // A refusal the app worded itself (a back-office form posted wrongly, an expired form): say so.
+  // A refusal the app worded itself: say so.
   const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : null;
   if (refusal) {
     return (

@@ -4,10 +4,9 @@ import { PUBLIC_PAGES } from '../common/public-pages';
 const publicRoute = ({ path, file }: { path: string; file: string }) => (path === '/' ? index(file) : route(path.replace(/^\//, ''), file));
 const notFound = PUBLIC_PAGES.filter((page) => page.path === '*');
 
-/** The public pages (common/public-pages.ts) and the back office; anything else falls to the not-found route (HTTP 404). */
+/** Anything else falls to the not-found route (HTTP 404). */
 export default [
   ...PUBLIC_PAGES.filter((page) => page.path !== '*').map(publicRoute),
-  // The back office: every page but sign-in and set-up needs a staff session.
   ...prefix('admin', [
     route('login', 'routes/admin/login.tsx'),
     route('login/code', 'routes/admin/login-code.tsx'),

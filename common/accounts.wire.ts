@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './accounts';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
-/**
- * Account payloads (spec §5 Register/Login, plus password reset): one zod schema per payload, with
- * the limits of `accounts.ts`. Server only: the browser never imports this module (ADR 012).
- */
+/** Spec §5 payloads with the limits of `accounts.ts`. Server only (ADR 012). */
 
 const text = (label: string) =>
   z
@@ -63,7 +60,7 @@ export const ResetPasswordSchema = z
   })
   .superRefine(matchingPasswords);
 
-/** The account page's profile form: the same fields and rules as registration, without the password. */
+/** Registration's fields and rules, without the password. */
 export const ProfileSchema = z.object({
   first: name('First name'),
   last: name('Last name'),

@@ -4,9 +4,8 @@ import type { PaymentState } from './payments';
 import type { SignupKind } from './signups/kinds';
 
 /**
- * What the back office (/admin) shows and does, typed here so the server implements it and the
- * admin routes use it through the load context without importing server code. Money is cents;
- * dates are ISO-8601 instants unless named `…Date` (YYYY-MM-DD in the foundation's time zone).
+ * Typed here so the server implements it and admin routes use it without importing server code.
+ * Money is cents; dates are ISO-8601 instants unless named `…Date` (YYYY-MM-DD, foundation zone).
  */
 
 export type StaffRole = 'admin' | 'volunteer';
@@ -19,18 +18,17 @@ export interface StaffMember {
   role: StaffRole;
   status: StaffStatus;
   totpEnabled: boolean;
-  /** Too many wrong sign-in codes: an admin's reset of two-step sign-in (or a new set-up link) lifts it. */
+  /** Lifted by an admin's reset of two-step sign-in or a new set-up link. */
   secondFactorLocked: boolean;
   lastSignInAt: string | null;
   createdAt: string;
 }
 
-/** The staff member doing something, as actions and the audit log need them. */
 export interface StaffActor {
   id: number;
   email: string;
   role: StaffRole;
-  /** The client's address (for the audit log). */
+  /** For the audit log. */
   address: string | null;
 }
 
@@ -50,7 +48,7 @@ export interface RaisedByEvent {
   cents: number;
 }
 
-/** Money kept (paid minus refunded) in a period, by where it came from. */
+/** Paid minus refunded. */
 export interface RaisedInPeriod {
   totalCents: number;
   donationsCents: number;
@@ -64,18 +62,15 @@ export interface UpcomingEventPlaces {
   eventDate: string;
   signupKind: SignupKind | null;
   capacity: number | null;
-  /** Places paid for (teams, or steak-fry attendees). */
+  /** Teams, or steak-fry attendees. */
   sold: number;
-  /** Places held by sign-ups still being paid. */
   held: number;
-  /** Null when the event has no capacity. */
   left: number | null;
 }
 
 export interface RecentPayment {
   paymentId: number;
   purpose: 'donation' | 'signup';
-  /** "Donation" or the event's name. */
   what: string;
   email: string;
   amountCents: number;
@@ -85,7 +80,7 @@ export interface RecentPayment {
 }
 
 export interface Overview {
-  /** The calendar month and year, in the foundation's time zone, that the totals cover. */
+  /** In the foundation's time zone. */
   month: { label: string; raised: RaisedInPeriod };
   year: { label: string; raised: RaisedInPeriod };
   upcoming: UpcomingEventPlaces[];
@@ -98,14 +93,14 @@ export const DONATION_SORTS = ['date', 'amount', 'email', 'name'] as const;
 export type DonationSort = (typeof DONATION_SORTS)[number];
 
 export interface DonationFilter {
-  /** Matches the donor's name (when given signed in), email or message, case-insensitively. */
+  /** Donor name, email or message, case-insensitively. */
   q?: string;
-  /** Inclusive calendar dates (YYYY-MM-DD) in the foundation's time zone, on the date given. */
+  /** Inclusive, in the foundation's time zone. */
   fromDate?: string;
   toDate?: string;
   minCents?: number;
   maxCents?: number;
-  /** Omitted: every payment that went through (paid, partially refunded, refunded). */
+  /** Omitted: every payment that went through. */
   status?: PaymentState;
   sort?: DonationSort;
   direction?: 'asc' | 'desc';
@@ -116,7 +111,7 @@ export interface DonationFilter {
 export interface DonationRow {
   paymentId: number;
   donationId: number;
-  /** When the donation was given (paid), else when it was started. */
+  /** Paid, else started. */
   at: string;
   name: string | null;
   email: string;
@@ -124,14 +119,13 @@ export interface DonationRow {
   amountCents: number;
   refundedCents: number;
   status: PaymentState;
-  /** The gift and card-fee parts of the amount, anonymity and any tribute, as the donor chose (ADR 027). */
+  /** ADR 027. */
   giving: GivingDetails;
-  /** Whom the donor asked us to tell of a tribute gift. */
   notify: { name: string; email: string } | null;
 }
 
 export interface DonationList extends Paged<DonationRow> {
-  /** Sum of amounts over every row the filter matches (not just this page). */
+  /** Over every row the filter matches, not just this page. */
   totalCents: number;
 }
 
@@ -165,7 +159,7 @@ export interface PaymentDetail {
   statusReason: string | null;
   amountCents: number;
   refundedCents: number;
-  /** What is left to refund: amount minus pending and succeeded refunds. */
+  /** Amount minus pending and succeeded refunds. */
   refundableCents: number;
   createdAt: string;
   paidAt: string | null;
@@ -175,21 +169,21 @@ export interface PaymentDetail {
     donationId: number;
     email: string;
     message: string;
-    /** The name the donor gave on the form ('' when none). */
+    /** '' when none. */
     donorName: string;
     giving: GivingDetails;
     notify: { name: string; email: string; includeAmount: boolean } | null;
   } | null;
   signup: { signupId: number; eventNumber: number; eventName: string; kind: SignupKind; receiptEmail: string; teamName: string | null; places: number } | null;
   refunds: RefundRecord[];
-  /** Receipts, confirmations and refund notices sent for it, newest first. */
+  /** Newest first. */
   mail: SentMail[];
 }
 
 // ---------- registrations ----------
 
 export interface RegistrationPerson {
-  /** "player:12" or "attendee:40": what check-in and undo name. */
+  /** What check-in and undo name, e.g. "player:12". */
   key: string;
   position: number;
   name: string;
@@ -197,7 +191,6 @@ export interface RegistrationPerson {
   shirtSize: string | null;
   activisionId: string | null;
   location: string | null;
-  /** Steak fry: a child's ticket. */
   child: boolean;
   allergies: string | null;
   checkedInAt: string | null;
@@ -209,7 +202,7 @@ export interface Registration {
   status: PaymentState;
   createdAt: string;
   paidAt: string | null;
-  /** When the supporter cancelled it (it takes no places then, refunded or not). */
+  /** It takes no places then, refunded or not. */
   cancelledAt: string | null;
   receiptEmail: string;
   account: { name: string; email: string } | null;
@@ -221,7 +214,6 @@ export interface Registration {
   people: RegistrationPerson[];
 }
 
-/** How a registration is named in lists: the team's name, a golf team by its first player, a steak-fry party by its email. */
 export function registrationLabel(r: Pick<Registration, 'teamName' | 'receiptEmail' | 'people'>): string {
   if (r.teamName) return r.teamName;
   const first = r.people[0];
@@ -229,20 +221,20 @@ export function registrationLabel(r: Pick<Registration, 'teamName' | 'receiptEma
 }
 
 export interface RegistrationTallies {
-  /** Counted over paid (and partly refunded) sign-ups only. */
+  /** Paid (and partly refunded) sign-ups only. */
   teams: number;
   people: number;
-  /** Golf: shirts per size, every size listed (zero included), in size order. */
+  /** Every size listed, zero included, in size order. */
   shirts: { size: string; count: number }[];
   adults: number;
   children: number;
-  /** Steak fry: everyone with an allergy, for the caterer. */
+  /** For the caterer. */
   allergies: { name: string; allergies: string }[];
 }
 
 export interface EventRegistrations {
   event: { eventNumber: number; name: string; eventType: string; eventDate: string; signupKind: SignupKind | null; capacity: number | null; published: boolean };
-  /** Shown apart in the list: paid (and partly refunded), pending, refunded or cancelled; failed/expired attempts are left out. */
+  /** Failed and expired attempts are left out. */
   paid: Registration[];
   pending: Registration[];
   refunded: Registration[];
@@ -254,7 +246,6 @@ export interface EventSummary {
   name: string;
   eventDate: string;
   signupKind: SignupKind | null;
-  /** False for a draft the public site does not show. */
   published: boolean;
 }
 
@@ -263,7 +254,6 @@ export interface EventSummary {
 export interface CheckInPerson {
   key: string;
   name: string;
-  /** The team's name, or the party's receipt email for a steak-fry party. */
   group: string;
   signupId: number;
   child: boolean;
@@ -272,7 +262,7 @@ export interface CheckInPerson {
 
 export interface CheckInList {
   event: EventSummary;
-  /** Everyone on a paid sign-up (filtered by the search when one is given). */
+  /** Filtered by the search when one is given. */
   people: CheckInPerson[];
   /** Over the whole event, whatever the search. */
   arrived: number;
@@ -293,83 +283,78 @@ export interface AuditEntry {
   address: string | null;
 }
 
-// ---------- the services admin routes call (through the load context) ----------
+// The services admin routes call (through the load context)
 
-/** What an action answers: a message to show, or field-keyed errors to put beside the form's fields. */
 export type ActionResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 
 export const REFUND_REASONS = ['requested_by_customer', 'staff'] as const;
 export type StaffRefundReason = (typeof REFUND_REASONS)[number];
 
 export interface RefundInput {
-  /** Dollars as typed ("12.50", "$12.50"); empty or omitted: everything left. */
+  /** Empty or omitted: everything left. */
   amount?: string;
   reason: StaffRefundReason;
-  /** Why, for the record (required, up to 500 characters); not sent to the payer. */
+  /** Required; not sent to the payer. */
   note: string;
-  /** From a hidden field of the form: one click, or a form posted twice, refunds once. */
+  /** From a hidden field: a form posted twice refunds once. */
   requestKey: string;
 }
 
-/** Reads; any signed-in staff member may. Unknown numbers answer null. */
+/** Any signed-in staff member may. Unknown numbers answer null. */
 export interface BackOfficeReports {
   overview(): Promise<Overview>;
   donations(filter: DonationFilter): Promise<DonationList>;
-  /** One payment with the payer's details; the view is written to the audit log (who looked at whose data). */
+  /** The view is audited (who looked at whose data). */
   payment(paymentId: number, viewer: StaffActor): Promise<PaymentDetail | null>;
-  /** Every event, newest date first (for the back office's event menu). */
   events(): Promise<EventSummary[]>;
   registrations(eventNumber: number): Promise<EventRegistrations | null>;
   checkInList(eventNumber: number, search?: string): Promise<CheckInList | null>;
   audit(page: number): Promise<Paged<AuditEntry>>;
 }
 
-/** CSV files (UTF-8 with BOM, formula-safe cells); null for an unknown event. Each export is written to the audit log. */
+/** UTF-8 with BOM, formula-safe cells; every export is audited. */
 export interface BackOfficeExports {
-  /** Every donation the filter matches (paging ignored). */
+  /** Paging ignored. */
   donationsCsv(actor: StaffActor, filter: DonationFilter): Promise<string>;
-  /** One row per player (golf, gaming) or attendee (steak fry); `paid` (the default) or every status. */
   registrationsCsv(actor: StaffActor, eventNumber: number, include?: 'paid' | 'all'): Promise<string | null>;
 }
 
-/** Changes; each is written to the audit log with before and after. */
+/** Each is audited with before and after. */
 export interface BackOfficeActions {
-  /** Admin only. Through the payment core; the payer is emailed; a full refund frees the places. */
+  /** Admin only. The payer is emailed; a full refund frees the places. */
   refund(actor: StaffActor, paymentId: number, input: RefundInput): Promise<ActionResult>;
-  /** Queues the receipt or sign-up confirmation again, to the address it first went to. */
+  /** To the address it first went to. */
   resend(actor: StaffActor, paymentId: number): Promise<ActionResult>;
-  /** Marks a person arrived (or, with false, not arrived: the undo) at an event's door. */
+  /** `false` is the undo. */
   checkIn(actor: StaffActor, eventNumber: number, personKey: string, arrived: boolean): Promise<ActionResult>;
 }
 
-// ---------- staff sign-in and staff management (the HTTP adapter implements these) ----------
+// Staff sign-in and staff management (the HTTP adapter implements these)
 
 export type StaffStage = 'second_factor' | 'enrol' | 'full';
 
 export interface StaffSessionView {
   staff: StaffMember;
-  /** second_factor: the code is still due; enrol: an admin must set up an authenticator first. */
+  /** enrol: an admin must set up an authenticator first. */
   stage: StaffStage;
-  /** Goes in every form's hidden `csrf` field. */
   csrfToken: string;
 }
 
-/** A sign-in step's answer: the cookies to set and where the person stands, or errors for the form. */
 export type AuthStep = { ok: true; stage: StaffStage; setCookies: string[] } | { ok: false; errors: Record<string, string>; status: 400 | 429 };
 
 export interface TotpEnrolment {
-  /** Base32, for typing into an app by hand. */
+  /** For typing into an app by hand. */
   secret: string;
   uri: string;
   qrSvgDataUrl: string;
 }
 
 export interface StaffAuthPort {
-  /** The staff session the request's cookie names; `ended` when it timed out or was revoked. */
+  /** `ended` when it timed out or was revoked. */
   session(request: Request): Promise<{ session: StaffSessionView | null; ended: boolean }>;
-  /** CSRF for pages without a session (sign-in, set-up); `setCookie` when the browser needs the cookie. */
+  /** For pages without a session (sign-in, set-up). */
   anonymousCsrf(request: Request): Promise<{ token: string; setCookie: string | null }>;
-  /** The form's `csrf` field against the session (or, without one, the anonymous cookie). */
+  /** Against the session, or without one the anonymous cookie. */
   csrfOk(request: Request, form: FormData, session: StaffSessionView | null): Promise<boolean>;
   signIn(request: Request, form: FormData): Promise<AuthStep>;
   secondFactor(request: Request, form: FormData): Promise<AuthStep>;
@@ -380,7 +365,6 @@ export interface StaffAuthPort {
   recoveryCodesLeft(request: Request): Promise<number>;
   invitation(token: string): Promise<StaffMember | null>;
   acceptInvitation(request: Request, token: string, form: FormData): Promise<AuthStep>;
-  /** Ends the request's session; answers the Set-Cookie that clears it. */
   signOut(request: Request): Promise<string>;
 }
 
@@ -393,15 +377,13 @@ export interface StaffPort {
   endSessions(actor: StaffActor, staffId: number): Promise<ActionResult>;
 }
 
-/** The back office as route loaders and actions see it (load context `backOffice`). */
 export interface BackOfficeContext {
   auth: StaffAuthPort;
   staff: StaffPort;
   reports: BackOfficeReports;
   exports: BackOfficeExports;
   actions: BackOfficeActions;
-  /** Events, announcements, pages and pictures. */
   content: BackOfficeContent;
-  /** The client's address as the server sees it (behind the configured proxies). */
+  /** Behind the configured proxies. */
   clientAddress: string | null;
 }

@@ -1,39 +1,30 @@
 /**
- * Schemas for the site content in `content/*.json` (fictional sample content).
- *
- * Shared by the browser and the server: this module must not import anything
- * Node-only. Each page key in `contentFiles` maps to `content/<key>.json`.
- * Events (`content/events.json`) are seeded into their own tables and are
- * described by `EventsFileSchema` instead.
+ * Schemas for `content/*.json`, shared by browser and server: import nothing Node-only.
+ * Events are seeded into their own tables (`EventsFileSchema`).
  */
 import { z } from 'zod';
 import { EVENT_TYPES } from './content-admin';
 
-// ---------------------------------------------------------------------------
 // Building blocks
-// ---------------------------------------------------------------------------
 
 const text = z.string().trim().min(1);
 
-/** Paragraphs of plain text, in reading order. */
 export const ParagraphsSchema = z.array(text).min(1);
 
-/** A calendar date written as YYYY-MM-DD. */
 export const IsoDateSchema = z.iso.date();
 
-/** An absolute http(s) address of another site. */
 export const ExternalUrlSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 
 export const BACKSLASH_IN_PATH = 'must not contain a backslash "\\": browsers read it as "/", so "/\\example.com" opens another site';
 
-/** A path on this site, such as "/events/4" or "/scholarship". */
+/** Such as "/events/4". */
 export const InternalPathSchema = z
   .string()
   .regex(/^\/(?!\/)\S*$/, 'must be a path starting with "/"')
-  // Browsers treat "\" as "/" in http(s) addresses: "/\host" is protocol-relative, i.e. another site.
+  // Browsers treat "\" as "/": "/\host" is protocol-relative, i.e. another site.
   .regex(/^[^\\]*$/, BACKSLASH_IN_PATH);
 
-/** An image served from `/media/…` (file under `content/images/…`). */
+/** Served from `/media/…` (file under `content/images/…`). */
 export const ImageSchema = z.strictObject({
   src: z.string().regex(/^\/media\/[a-z0-9][a-z0-9/_.-]*$/, 'must start with "/media/"'),
   width: z.int().positive(),
@@ -42,20 +33,17 @@ export const ImageSchema = z.strictObject({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
-/** A link that leaves the site. */
 export const ExternalLinkSchema = z.strictObject({
   href: ExternalUrlSchema,
   label: text,
 });
 
-/** A link to a page of this site or to another site. */
 export const LinkSchema = z.strictObject({
-  // The union's own message ("Invalid input") would hide why a path with a backslash is refused.
+  // The union's own message ("Invalid input") would hide why a backslash is refused.
   href: z.union([ExternalUrlSchema, InternalPathSchema], { error: (issue) => (typeof issue.input === 'string' && issue.input.includes('\\') ? BACKSLASH_IN_PATH : undefined) }),
   label: text,
 });
 
-/** A business or organisation with a logo that links out. */
 export const SponsorSchema = z.strictObject({
   name: text,
   href: ExternalUrlSchema,
@@ -68,9 +56,7 @@ export type SocialNetwork = z.infer<typeof SocialNetworkSchema>;
 
 const ProfileLinkSchema = z.strictObject({ href: ExternalUrlSchema });
 
-// ---------------------------------------------------------------------------
 // site.json: name, footer facts, logo
-// ---------------------------------------------------------------------------
 
 export const SiteSchema = z.strictObject({
   name: text,
@@ -98,16 +84,14 @@ export const SiteSchema = z.strictObject({
 });
 export type Site = z.infer<typeof SiteSchema>;
 
-// ---------------------------------------------------------------------------
 // home.json
-// ---------------------------------------------------------------------------
 
 export const SectionSchema = z.strictObject({ heading: text, text });
 
 export const AnnouncementSchema = z.strictObject({
   image: ImageSchema,
   heading: text,
-  /** A short date/place line, e.g. "March 14, 2026 · Shadyside". */
+  /** E.g. "March 14, 2026 · Shadyside". */
   meta: text,
   link: LinkSchema,
 });
@@ -127,9 +111,7 @@ export const HomeSchema = z.strictObject({
   sticky: StickySchema,
 });
 
-// ---------------------------------------------------------------------------
 // cof.json (About the foundation)
-// ---------------------------------------------------------------------------
 
 export const BoardMemberSchema = z.strictObject({ name: text, role: text });
 
@@ -143,9 +125,7 @@ export const CofSchema = z.strictObject({
 });
 export type Cof = z.infer<typeof CofSchema>;
 
-// ---------------------------------------------------------------------------
 // family.json (memorials)
-// ---------------------------------------------------------------------------
 
 export const MemorialSchema = z.strictObject({
   name: text,
@@ -164,9 +144,7 @@ export const FamilySchema = z.strictObject({
 });
 export type Family = z.infer<typeof FamilySchema>;
 
-// ---------------------------------------------------------------------------
 // staff.json
-// ---------------------------------------------------------------------------
 
 export const StaffSocialSchema = z.strictObject({
   network: SocialNetworkSchema,
@@ -190,9 +168,7 @@ export const StaffSchema = z.strictObject({
 });
 export type Staff = z.infer<typeof StaffSchema>;
 
-// ---------------------------------------------------------------------------
 // golfers.json (golf professionals)
-// ---------------------------------------------------------------------------
 
 export const GolfProSchema = z.strictObject({
   name: text,
@@ -210,9 +186,7 @@ export const GolfersSchema = z.strictObject({
 });
 export type Golfers = z.infer<typeof GolfersSchema>;
 
-// ---------------------------------------------------------------------------
 // sponsors.json
-// ---------------------------------------------------------------------------
 
 export const TitleSponsorSchema = SponsorSchema.extend({ blurb: text });
 
@@ -224,9 +198,7 @@ export const SponsorsSchema = z.strictObject({
 });
 export type Sponsors = z.infer<typeof SponsorsSchema>;
 
-// ---------------------------------------------------------------------------
 // scholarship.json
-// ---------------------------------------------------------------------------
 
 export const ScholarshipWinnerSchema = z.strictObject({
   year: z.int().min(2000).max(2100),
@@ -248,9 +220,7 @@ export const ScholarshipSchema = z.strictObject({
 });
 export type Scholarship = z.infer<typeof ScholarshipSchema>;
 
-// ---------------------------------------------------------------------------
 // family_of_the_year.json
-// ---------------------------------------------------------------------------
 
 export const GoFundMeLinkSchema = z.strictObject({
   href: ExternalUrlSchema,
@@ -273,11 +243,9 @@ export const FamilyOfTheYearSchema = z.strictObject({
 });
 export type FamilyOfTheYear = z.infer<typeof FamilyOfTheYearSchema>;
 
-// ---------------------------------------------------------------------------
 // gallery.json
-// ---------------------------------------------------------------------------
 
-/** Url-safe id of a gallery, used as its address: /gallery/{token}. */
+/** Its address: /gallery/{token}. */
 export const GalleryTokenSchema = z.string().regex(/^[a-z0-9]{8,12}$/, 'must be 8-12 lowercase letters or digits');
 
 export const GalleryAlbumSchema = z.strictObject({
@@ -297,11 +265,8 @@ export const GallerySchema = z.strictObject({
   galleries: z.array(GalleryAlbumSchema),
 });
 
-// ---------------------------------------------------------------------------
 // privacy.json, terms.json
-// ---------------------------------------------------------------------------
 
-/** The privacy policy and the terms: a heading, the date they last changed, an intro and sections. */
 export const LegalPageSchema = z.strictObject({
   heading: text,
   updated: IsoDateSchema,
@@ -310,11 +275,8 @@ export const LegalPageSchema = z.strictObject({
 });
 export type LegalPage = z.infer<typeof LegalPageSchema>;
 
-// ---------------------------------------------------------------------------
 // All page files
-// ---------------------------------------------------------------------------
 
-/** Each page key with the schema of `content/<key>.json`. */
 export const contentFiles = {
   site: SiteSchema,
   home: HomeSchema,
@@ -334,19 +296,16 @@ export type PageKey = keyof typeof contentFiles;
 export const pageKeys = Object.keys(contentFiles) as PageKey[];
 export const isPageKey = (name: string): name is PageKey => Object.hasOwn(contentFiles, name);
 
-/** The parsed content of one page. */
 export type PageContent<K extends PageKey> = z.infer<(typeof contentFiles)[K]>;
 
-/** Checks a page's data against its schema: the one place untyped content becomes typed. */
+/** The one place untyped content becomes typed. */
 export function parsePage<K extends PageKey>(key: K, data: unknown): PageContent<K> {
-  // zod infers the union of every page for a generic key; the schema is the one for `key`.
+  // zod infers the union of every page for a generic key.
   return contentFiles[key].parse(data) as PageContent<K>;
 }
 
 
-// ---------------------------------------------------------------------------
 // events.json (seed data for the events tables)
-// ---------------------------------------------------------------------------
 
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 
@@ -364,12 +323,11 @@ export const AccomodationIconSchema = z.enum([
 ]);
 
 export const EventStatSchema = z.strictObject({
-  /** Price in integer cents, or null for a stat without a price. */
   priceCents: z.int().nonnegative().nullable(),
   text,
 });
 
-/** Spelled "accomodation" to match the product's field name `accomodations`. */
+/** Spelled to match the product's field name `accomodations`. */
 export const AccomodationSchema = z.strictObject({
   icon: AccomodationIconSchema,
   text,
@@ -395,7 +353,7 @@ export const EventSeedSchema = z.strictObject({
   partnership_flyer: FlyerPathSchema.nullable(),
   rules_flyer: FlyerPathSchema.nullable(),
   capacity: z.int().positive().nullable(),
-  /** Left out: published, with the type's prices and team size (spec §9) and no sign-up dates. */
+  /** Left out: published, with the type's defaults (spec §9) and no sign-up dates. */
   published: z.boolean().optional(),
   signup: z
     .strictObject({
@@ -413,7 +371,7 @@ export const EventSeedSchema = z.strictObject({
 
 export const EventsFileSchema = z.array(EventSeedSchema);
 
-/** What the back office edits of a page: home's announcements have their own editor and table. */
+/** Home's announcements have their own editor and table. */
 export function editablePageSchema(key: PageKey): z.ZodType {
   return key === 'home' ? HomeSchema.omit({ announcements: true }) : contentFiles[key];
 }

@@ -4,12 +4,9 @@ import { DONATION_MAX_CENTS, DONATION_MESSAGE_MAX, DONATION_MIN_CENTS, DONOR_NAM
 import { clientAmountToCents, formatCents } from './money';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
-/**
- * The giving payloads (spec §3 Donation form, ADR 027): one zod schema per call, with the limits
- * and the total of `donations.ts`. Server only: the browser never imports this module (ADR 012).
- */
+/** Spec §3 and ADR 027 payloads; server only (ADR 012). */
 
-/** A typed amount ("20", "$20.00", "1,000.50") → cents within the gift limits. */
+/** "20", "$20.00", "1,000.50" → cents within the gift limits. */
 export const donationAmountField = z
   .union([z.string(), z.number()], { error: 'Enter an amount, like $20.00.' })
   .transform((value, ctx) => {
@@ -32,7 +29,7 @@ export const donationAmountField = z
 
 const NO_MARKUP = 'Names cannot contain < or >.';
 
-/** An optional name typed by a stranger that ends up in mail: plain text, no markup, bounded. */
+/** Typed by a stranger and ends up in mail: plain text, no markup, bounded. */
 function nameText(label: string) {
   return z
     .string({ error: `${label} must be text.` })
@@ -59,13 +56,12 @@ export const DonationIntentSchema = z
       .max(DONATION_MESSAGE_MAX, `Keep the message to ${DONATION_MESSAGE_MAX} characters or fewer.`)
       .optional()
       .default(''),
-    /** The donor's own name, for the receipt and a tribute notification. */
     name: nameText('Your name'),
     anonymous: flagField('Give anonymously'),
     coverFees: flagField('Cover card fees'),
-    /** Give this amount every month (ADR 027): the first month now, the next ones by the site's schedule. */
+    /** ADR 027. */
     monthly: flagField('Give monthly'),
-    /** The total the form showed; checked against the server's own, never charged as such. */
+    /** Checked against the server's own total, never charged as such. */
     total: z
       .union([z.string(), z.number()], { error: 'The total must be an amount.' })
       .transform((value, ctx) => {
@@ -121,19 +117,18 @@ export const DonationIntentSchema = z
     };
   });
 
-/** The save call needs the payment (token) and the amount the donor saw; the stored gift is the authority. */
+/** The stored gift is the authority. */
 export const SaveDonationSchema = z.object({
   token: z.string({ error: 'The payment is missing. Please start again.' }).min(10, 'The payment is missing. Please start again.').max(300, 'The payment is missing. Please start again.'),
   amount: donationAmountField,
 });
 
-/** A new monthly amount, from the next charge on. */
 export const ChangePlanSchema = z.object({
   amount: donationAmountField,
   coverFees: flagField('Cover card fees'),
 });
 
-/** Who may change a plan without signing in: the holder of the signed link in its mail. */
+/** The holder of the signed link in its mail may change a plan without signing in. */
 export const PlanLinkSchema = z.object({
   plan: z.coerce.number({ error: 'This link is not valid.' }).int('This link is not valid.').positive('This link is not valid.'),
   sig: z.string({ error: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid.'),

@@ -1,4 +1,4 @@
-/** The event shapes the API answers with (spec §3 field names, including its "accomodations"). */
+/** Spec §3 field names, including its "accomodations". */
 
 export interface EventImage {
   src: string;
@@ -14,7 +14,7 @@ export interface EventSponsor {
 }
 
 export interface EventStat {
-  /** Display text such as "$400.00", or null when the stat has no price. */
+  /** Null when the stat has no price. */
   price: string | null;
   priceCents: number | null;
   text: string;
@@ -27,14 +27,13 @@ export interface EventAccommodation {
 
 export interface ApiEvent {
   eventNumber: number;
-  /** Kept as stored: an unknown type is logged by the UI and offers no sign-up form. */
+  /** Kept as stored: an unknown type offers no sign-up form. */
   eventType: string;
   name: string;
   description: string;
   location: string;
-  /** Calendar date of the event, "YYYY-MM-DD", in the foundation's time zone. */
+  /** In the foundation's time zone. */
   eventDate: string;
-  /** "HH:MM" 24-hour local start time, or null. */
   startTime: string | null;
   image: EventImage | null;
   active: boolean;
@@ -45,37 +44,32 @@ export interface ApiEvent {
   proceeds: string;
   partnership_flyer: string | null;
   rules_flyer: string | null;
-  /** Teams (golf, gaming) or attendees (steak fry); null means no limit. */
+  /** Null means no limit. */
   capacity: number | null;
-  /** Prices, team size, sign-up dates and refund policy: the server prices every sign-up from these. */
+  /** The server prices every sign-up from these. */
   signup: EventSignupRules;
 }
 
-/** What an event asks of a sign-up: its prices and limits (kept on the event, not in code, ADR 022). */
+/** Kept on the event, not in code (ADR 022). */
 export interface EventSignupRules {
-  /** The team fee (golf, gaming) or the price per adult (steak fry), in cents. */
   priceCents: number;
-  /** The price per child (steak fry), or null when children pay as adults. */
+  /** Null when children pay as adults. */
   childPriceCents: number | null;
-  /** Players on a team (golf, gaming); null for parties. */
   playersPerTeam: number | null;
-  /** First day sign-up is open ("YYYY-MM-DD"), or null: open as soon as the event is published. */
+  /** Null: open as soon as published. */
   opensOn: string | null;
-  /** Last day sign-up is open, or null: open until the day of the event. */
+  /** Null: open until the day of the event. */
   closesOn: string | null;
-  /** Full refund until this many days before the event, none after; null: no refunds asked online. */
+  /** Null: no refunds asked online. */
   refundDaysBefore: number | null;
-  /** Fair-market value of what a payer receives (dinner, shirt, green fee), in cents: per team (golf, gaming) or per adult (steak fry); 0 when nothing. The IRS receipt deducts it (ADR 025). */
+  /** Fair-market value received (per team, or per adult for parties); the IRS receipt deducts it (ADR 025). */
   fairValueCents: number;
-  /** The same per child (steak fry); 0 for teams. */
   childFairValueCents: number;
 }
 
-/** Limits a volunteer can set on a team. */
 export const TEAM_SIZE_MIN = 1;
 export const TEAM_SIZE_MAX = 8;
 
-/** Why sign-up is not open, as the event page and the API say it. */
 export type SignupClosed = { reason: 'inactive' | 'past' | 'not_yet' | 'ended' | 'full'; message: string };
 
 const longDate = (iso: string) => {
@@ -83,7 +77,7 @@ const longDate = (iso: string) => {
   return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 };
 
-/** Whether an event takes sign-ups today: null when open, else why not (the server refuses with the same words). */
+/** The server refuses with the same words. */
 export function signupClosed(
   event: { active: boolean; eventDate: string; signup: Pick<EventSignupRules, 'opensOn' | 'closesOn'> },
   today: string,

@@ -1,12 +1,8 @@
-/**
- * Uploaded pictures: each is kept as AVIF and WebP at several widths under
- * `/media/u/<key>/<width>.<format>`, named by a hash of the original so they never change.
- */
+/** Uploads are named by a hash of the original, so their addresses never change. */
 
-/** Widths a picture is resized to; never wider than the original. */
+/** Never wider than the original. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
-/** The widths a picture of this width gets: each listed width below it, and its own (capped at the largest). */
 export function variantWidths(originalWidth: number): number[] {
   const widths = new Set<number>(VARIANT_WIDTHS.filter((w) => w < originalWidth));
   widths.add(Math.min(Math.max(1, Math.round(originalWidth)), VARIANT_WIDTHS.at(-1)!));
@@ -19,7 +15,7 @@ export function variantName(width: number, format: 'avif' | 'webp'): string {
 
 const UPLOADED = /^\/media\/u\/([a-f0-9]{8,40})\/\d+\.webp$/;
 
-/** The `srcset`s of an uploaded picture (null for any other picture), given its full width. */
+/** Null for a picture that is not an upload. */
 export function uploadSrcSets(src: string, width: number): { avif: string; webp: string } | null {
   const key = UPLOADED.exec(src)?.[1];
   if (!key) return null;

@@ -1,7 +1,6 @@
 import { FOUNDATION_TIME_ZONE } from './dates';
 
-// Apart from dates.ts on purpose: only the back office shows moments, and keeping this out of the
-// module every public page loads keeps their JavaScript as it was.
+// Apart from dates.ts: only the back office shows moments, so public pages do not load this.
 const momentInFoundationZone = new Intl.DateTimeFormat('en-US', {
   timeZone: FOUNDATION_TIME_ZONE,
   month: 'short',
@@ -11,7 +10,7 @@ const momentInFoundationZone = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** An instant as the foundation's wall clock: "2026-11-23T23:05:00Z" → "Nov 23, 2026, 6:05 PM"; '' when unreadable. */
+/** '' when unreadable. */
 export function formatMoment(instant: Date | string): string {
   const time = instant instanceof Date ? instant.getTime() : Date.parse(instant);
   return Number.isNaN(time) ? '' : momentInFoundationZone.format(time);
@@ -27,7 +26,6 @@ const partsInFoundationZone = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** An instant as a `datetime-local` input's value on the foundation's wall clock: "2026-11-23T18:05". */
 export function toFoundationLocalInput(instant: string): string {
   const time = Date.parse(instant);
   if (Number.isNaN(time)) return '';

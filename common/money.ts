@@ -1,23 +1,19 @@
-/** Money is integer cents inside the system; these helpers are the only place it becomes text. */
+/** Money is integer cents; these helpers are the only place it becomes text. */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** 40000 → "$400.00" */
 export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** 40000 → "400.00" (the spec's two-decimal amount strings). */
+/** The spec's two-decimal amount strings. */
 export function centsToDecimalString(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * Parses what people type as an amount: "20", "20.5", "20.00", "$20.00", "1,000.50", " $ 5 ".
- * Returns integer cents, or null when the text is not an amount (never a float rounding guess).
- */
+/** Integer cents, or null when not an amount (never a float rounding guess). */
 export function parseAmountToCents(input: string): number | null {
   const text = input.trim().replace(/^\$\s*/, '');
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(text)) return null;
@@ -26,10 +22,7 @@ export function parseAmountToCents(input: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/**
- * An amount as a browser sends it: text ("$20.00", "1,000.50") or a JSON number (20.5). Integer
- * cents, or null when it is not a plain non-negative amount with at most two decimals.
- */
+/** Text or a JSON number; null unless a plain non-negative amount with at most two decimals. */
 export function clientAmountToCents(value: unknown): number | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;

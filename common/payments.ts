@@ -1,11 +1,7 @@
-/**
- * The payment states a supporter can see (ADR 013) and why money went back. Zod-free: the
- * dashboard shows these texts.
- */
+/** ADR 013. Zod-free: the dashboard shows these texts. */
 
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
 
-/** Why a payment was refunded; the back office adds its own reasons. */
 export type RefundReason = 'event_full' | 'event_closed' | 'party_cancelled' | 'requested_by_customer' | 'staff' | 'outside_site';
 
 const REFUND_TEXT: Record<RefundReason, string> = {
@@ -21,7 +17,7 @@ function isRefundReason(value: string | null): value is RefundReason {
   return value !== null && Object.hasOwn(REFUND_TEXT, value);
 }
 
-/** "Refunded: the event filled up", "Partly refunded ($10.00): at your request", or null while paid in full. */
+/** Null while paid in full. */
 export function refundNote(state: PaymentState, reason: string | null, refundedAmount?: string): string | null {
   if (state !== 'refunded' && state !== 'partially_refunded') return null;
   const why = isRefundReason(reason) ? `: ${REFUND_TEXT[reason]}` : '';

@@ -1,9 +1,6 @@
-/**
- * Back-office account limits shared by the pages and the domain. The zod schemas of its
- * forms are in `staff.wire.ts`, which only the server imports (ADR 012).
- */
+/** Zod-free; the forms' schemas are in `staff.wire.ts` (ADR 012). */
 
-/** Staff passwords open every supporter's data: longer than the public site's minimum. */
+/** Staff passwords open every supporter's data. */
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 

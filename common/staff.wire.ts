@@ -4,7 +4,7 @@ import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './staff';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 import { requiredText } from './text.wire';
 
-/** Back-office account forms: one zod schema per form, parsed by the domain (server only, ADR 012). */
+/** Server only (ADR 012). */
 
 export const StaffSignInSchema = z.object({
   email: emailField,
@@ -33,7 +33,6 @@ export const InviteStaffSchema = z.object({
   role: z.enum(STAFF_ROLES, { error: 'Choose admin or volunteer.' }),
 });
 
-/** "123 456" or a recovery code "7KQ4-M2XD-9TZP". */
 export const SecondFactorSchema = z.object({
   code: z.string({ error: 'Enter the code.' }).trim().min(1, 'Enter the code.').max(40, 'That code is too long.'),
 });

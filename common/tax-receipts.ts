@@ -1,38 +1,30 @@
 import { formatCents } from './money';
 
-/**
- * The IRS rules a receipt follows (ADR 025), in one pure module: IRS Publication 1771 and
- * Internal Revenue Code §6115 (quid pro quo) and §170(f)(8) (written acknowledgement).
- */
+/** ADR 025: IRS Publication 1771, IRC §6115 (quid pro quo) and §170(f)(8) (written acknowledgement). */
 
-/** A payment over $75 that buys something (a dinner, a green fee) needs a written disclosure (§6115). */
+/** §6115. */
 export const QUID_PRO_QUO_OVER_CENTS = 7_500;
-/** A contribution of $250 or more is deductible only with the charity's written acknowledgement (§170(f)(8)). */
+/** §170(f)(8). */
 export const WRITTEN_ACKNOWLEDGEMENT_FROM_CENTS = 25_000;
 
-/** The statement the IRS asks for when nothing was received in return (Publication 1771). */
+/** Publication 1771. */
 export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in exchange for this contribution.';
 
 export interface TaxPayment {
-  /** A gift, or a payment for an event sign-up (which may buy a dinner, a shirt, a green fee). */
   kind: 'donation' | 'event';
   amountCents: number;
-  /** Money given back; the receipt is for what was kept. */
+  /** The receipt is for what was kept. */
   refundedCents: number;
-  /** Fair-market value of what the payer received; 0 for a gift. */
   fairValueCents: number;
 }
 
 export interface TaxTreatment {
-  /** What the foundation kept: the amount less refunds. */
   netCents: number;
-  /** The value received, 0 when the whole payment was refunded (nothing was kept for it). */
+  /** 0 when the whole payment was refunded. */
   fairValueCents: number;
-  /** The part that is a contribution: what was kept less the value received, never below 0. */
+  /** Never below 0. */
   deductibleCents: number;
-  /** Over $75 with something received: the quid pro quo disclosure is required. */
   quidProQuo: boolean;
-  /** A contribution of $250 or more: the receipt is the written acknowledgement. */
   writtenAcknowledgement: boolean;
 }
 
@@ -45,16 +37,12 @@ export function taxTreatment(payment: TaxPayment): TaxTreatment {
     fairValueCents,
     deductibleCents,
     quidProQuo: fairValueCents > 0 && netCents > QUID_PRO_QUO_OVER_CENTS,
-    // For a payment that is partly a purchase, the $250 applies to the contribution part (Publication 1771).
+    // For a payment partly a purchase, the $250 applies to the contribution part (Publication 1771).
     writtenAcknowledgement: deductibleCents >= WRITTEN_ACKNOWLEDGEMENT_FROM_CENTS,
   };
 }
 
-/**
- * The sentences a receipt carries, in order: what was received (or that nothing was), the
- * deductible part, and the written acknowledgement when due. `received` names what an event gives
- * ("dinner, shirt, green fee"); `organization` is the foundation's legal name.
- */
+/** `received` names what an event gives ("dinner, shirt, green fee"); `organization` is the legal name. */
 export function receiptWording(payment: TaxPayment, { organization, received }: { organization: string; received?: string }): string[] {
   const tax = taxTreatment(payment);
   const lines: string[] = [];
@@ -83,7 +71,6 @@ export function receiptWording(payment: TaxPayment, { organization, received }: 
   return lines;
 }
 
-/** What a sign-up's people received: a team's value, or each adult's and child's at a dinner. */
 export function signupFairValueCents(
   rules: { fairValueCents: number; childFairValueCents: number },
   party: { teams: number; adults: number; children: number },

@@ -1,7 +1,4 @@
-/**
- * Text the visitor typed. Control characters other than tab and line breaks are refused: nobody
- * types them, and PostgreSQL cannot store NUL (it would answer with a 500 instead of a field error).
- */
+/** Control characters are refused: nobody types them, and PostgreSQL cannot store NUL. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 
-/** Zod text fields for payloads the server parses; the browser never imports this module (ADR 012). */
+/** Server only (ADR 012). */
 
-/** A trimmed string without control characters; `label` names it in the "is required" message. */
+/** `label` names it in the "is required" message. */
 export function plainText(label: string) {
   return z
     .string({ error: `${label} must be text.` })
@@ -11,7 +11,6 @@ export function plainText(label: string) {
     .transform((v) => v.trim());
 }
 
-/** Required text of at most `max` characters. */
 export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })

@@ -4,10 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3MediaSettings } from './domain/media/s3-media-store';
 
-/**
- * Every setting comes from the environment and is parsed here once (see .env.example).
- * A bad or missing value stops start-up with one message that names the variable.
- */
+/** Every setting comes from the environment (.env.example); a bad value stops start-up naming the variable. */
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -103,14 +100,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   jsonBodyLimit: string;
   shutdownTimeoutMs: number;
-  /** After SIGTERM: how long /healthz says 503 while requests are still answered, before listening stops. */
+  /** After SIGTERM, /healthz says 503 this long while requests are still answered. */
   shutdownDrainMs: number;
-  /**
-   * Anonymous GETs of public pages and the read API come from rendered bytes kept in memory
-   * (ADR 029), checked against the database's change marks every `checkEveryMs` and never older than `ttlMs`.
-   */
+  /** ADR 029. */
   pageCache: { enabled: boolean; checkEveryMs: number; ttlMs: number };
-  /** GET /metrics answers only with this bearer token; without it the path is a 404 and nothing is collected. */
+  /** Without it /metrics is a 404 and nothing is collected. */
   metricsToken: string | undefined;
   mail: MailConfig;
   payments: PaymentsConfig;
@@ -118,18 +112,17 @@ export interface AppConfig {
   backup: BackupConfig;
 }
 
-/** `npm run db:backup` and `db:restore` (ADR 033). */
 export interface BackupConfig {
-  /** Where backups are written (default DATA_DIR/backups). */
+  /** Default DATA_DIR/backups. */
   dir: string;
-  /** How many of the newest backups to keep; older ones are deleted after a backup succeeds. 0 keeps every one. */
+  /** 0 keeps every one. */
   keep: number;
-  /** Folder of pg_dump, pg_restore and psql (PG_BIN); otherwise the newest /usr/lib/postgresql/<version>/bin, then PATH. */
+  /** PG_BIN; see findPostgresTool. */
   pgBin: string | undefined;
 }
 
 export interface MailConfig {
-  /** SMTP server to send through; when absent, messages are written to `outboxDir` as .eml files. */
+  /** When absent, messages go to `outboxDir` as .eml files. */
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
@@ -141,12 +134,12 @@ export type PaymentsConfig =
       secretKey: string;
       publishableKey: string;
       webhookSecret: string;
-      /** Only for tests and stripe-mock: where the SDK sends its calls instead of api.stripe.com. */
+      /** Tests and stripe-mock only. */
       apiUrl: URL | undefined;
     }
   | { kind: 'simulated' };
 
-/** Where new uploads go (ADR 023): the database unless a bucket is configured. */
+/** ADR 023. */
 export type MediaConfig = { kind: 'database' } | ({ kind: 's3' } & S3MediaSettings);
 
 export class ConfigError extends Error {
@@ -156,10 +149,7 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Settings whose value must never be echoed: the message goes to stderr and the platform's log
- * collector. (URLs may carry a user name and password.)
- */
+/** Never echoed: the message goes to stderr and the log collector, and URLs may carry a password. */
 const SECRET_SETTINGS = new Set([
   'JWT_SECRET',
   'METRICS_TOKEN',
@@ -167,7 +157,7 @@ const SECRET_SETTINGS = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'SMTP_URL',
   'DATABASE_URL',
-  // The key id is not a password, but with it anyone can tell whose bucket this is: keep it out too.
+  // Not a password, but it tells whose bucket this is.
   'MEDIA_S3_ACCESS_KEY_ID',
   'MEDIA_S3_SECRET_ACCESS_KEY',
   'MEDIA_S3_ENDPOINT',
@@ -194,14 +184,14 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
-/** In development a secret is made once and kept under DATA_DIR so logins survive restarts. */
+/** Kept under DATA_DIR so logins survive restarts. */
 function developmentJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  // DATA_DIR holds the database, this secret and the mail outbox: for the owner's eyes only.
+  // DATA_DIR holds the database, this secret and the mail outbox: owner only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
@@ -210,7 +200,7 @@ function developmentJwtSecret(dataDir: string): string {
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
-/** Stripe needs all three keys; none means the simulated gateway, which production must opt into. */
+/** Production must opt into the simulated gateway. */
 function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
   const missing = STRIPE_KEYS.filter((name) => !env[name]);
   if (missing.length === 0) {
@@ -244,10 +234,7 @@ const MEDIA_S3_SETTINGS = [
   'MEDIA_S3_PREFIX',
 ] as const;
 
-/**
- * A bucket needs its keys, and a key or endpoint without a bucket is a half-finished setting:
- * both stop start-up rather than quietly keep uploads in the database.
- */
+/** A half-finished bucket setting stops start-up rather than quietly keep uploads in the database. */
 function mediaConfig(env: Env, given: Record<string, string | undefined>): MediaConfig {
   if (!env.MEDIA_S3_BUCKET) {
     const stray = MEDIA_S3_SETTINGS.filter((name) => given[name] !== undefined);
@@ -275,7 +262,7 @@ function mediaConfig(env: Env, given: Record<string, string | undefined>): Media
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
-  // An empty variable (FOO=) means "not set", as most people intend it.
+  // FOO= means "not set", as most people intend it.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, cleaned));
@@ -286,14 +273,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(['JWT_SECRET is required when NODE_ENV=production (it is not set)']);
   }
   if (isProduction && !env.PUBLIC_URL) {
-    // Links in emails (password reset, receipts) must never be built from a request's Host header.
+    // Links in emails must never be built from a request's Host header.
     throw new ConfigError(['PUBLIC_URL is required when NODE_ENV=production, e.g. https://www.example.org (it is not set)']);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const payments = paymentsConfig(env, isProduction);
   const media = mediaConfig(env, cleaned);
   if (isProduction && !env.SMTP_URL && !env.MAIL_OUTBOX_IN_PRODUCTION) {
-    // Otherwise receipts (the donors' IRS acknowledgements) and reset links silently go to a folder.
+    // Otherwise receipts and reset links silently go to a folder.
     throw new ConfigError([
       'SMTP_URL is required when NODE_ENV=production (it is not set); ' +
         'set MAIL_OUTBOX_IN_PRODUCTION=true only if mail should really be written to OUTBOX_DIR instead of sent',

@@ -5,17 +5,11 @@ import type { ServerServices } from './services';
 const SWEEP_EVERY_MS = 60_000;
 const MAIL_EVERY_MS = 15_000;
 const PURGE_COUNTERS_EVERY_MS = 10 * 60_000;
-/** Year-end statements go out in January; an hourly look is soon enough and cheap the rest of the year. */
+/** January only; an hourly look is cheap the rest of the year. */
 const STATEMENTS_EVERY_MS = 60 * 60_000;
 const MONTHLY_GIFTS_EVERY_MS = 5 * 60_000;
 
-/**
- * The background work of one instance: the payment sweep (every pending payment at start-up, then
- * whatever is due each minute), mail delivery, monthly gifts that are due (ADR 027), January's
- * year-end statements, and clearing spent rate-limit windows and staff sessions. Every job
- * claims its rows in the database, so any number of instances may run them side by side. `stop`
- * waits for runs in progress, so shutdown never closes the database under them.
- */
+/** Every job claims its rows in the database, so instances run them side by side; `stop` waits for runs in progress. */
 export function startJobs({ services, logger, metrics }: { services: ServerServices; logger: Logger; metrics?: AppMetrics }) {
   const inFlight = new Set<Promise<unknown>>();
   function track(name: string, run: () => Promise<unknown>): void {
@@ -25,7 +19,7 @@ export function startJobs({ services, logger, metrics }: { services: ServerServi
   }
   let sweeping = false;
   const sweep = (everything: boolean) => {
-    // One sweep at a time per instance; a slow gateway must not pile runs up.
+    // A slow gateway must not pile runs up.
     if (sweeping) return;
     sweeping = true;
     track('payment sweep', () =>
@@ -44,7 +38,7 @@ export function startJobs({ services, logger, metrics }: { services: ServerServi
 
   let charging = false;
   const chargePlans = () => {
-    // Like the sweep: one run at a time per instance; the plans' leases keep instances apart.
+    // The plans' leases keep instances apart.
     if (charging) return;
     charging = true;
     track('monthly gifts', () => services.givingPlans.chargeDue().finally(() => (charging = false)));

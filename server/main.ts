@@ -1,9 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config';
 
-/**
- * Start-up: configuration first (a bad value stops here with one readable message), then the
- * server. `--dev` serves through Vite with hot reload; otherwise the compiled build is served.
- */
+/** Configuration first, so a bad value stops here with one readable message. */
 const dev = process.argv.includes('--dev');
 
 let config: AppConfig;
@@ -17,8 +14,7 @@ try {
   throw error;
 }
 
-// The compiled pages run React's production flavour even when the site runs on development
-// defaults (npm start); see docs/decisions/004-runtime-modes.md. Set before React loads.
+// The compiled pages run React's production flavour even on development defaults (docs/decisions/004-runtime-modes.md).
 if (!dev) process.env.NODE_ENV = 'production';
 else process.env.NODE_ENV ??= 'development';
 

@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * The checkout's root folder: the nearest one up with a package.json. The sources live in
- * server/ and the compiled server in build/node/, so a fixed '..' would be right for only one.
- */
+/** The nearest folder up with a package.json: sources and the compiled build sit at different depths. */
 export function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) return dir;

@@ -19,7 +19,7 @@ import { createServices, type ServerServices } from './services';
 
 export const PROJECT_ROOT = findProjectRoot(import.meta.dirname);
 export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
-// Shutdown stops listening once nothing has come in for this long (after the drain period).
+// After the drain period.
 const QUIET_MS = 250;
 const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 
@@ -29,20 +29,16 @@ export interface RunningServer {
   server: Server;
   db: Db;
   logger: Logger;
-  /** The domain services, for scripts and tests that act as the server would. */
+  /** For scripts and tests that act as the server would. */
   services: ServerServices;
-  /**
-   * Report unhealthy and keep answering for the drain period (a load balancer stops sending), then
-   * stop accepting, finish every request already accepted, await background work, close the database.
-   */
+  /** Reports unhealthy through the drain period, then finishes accepted requests and background work before closing the database. */
   shutdown(reason?: string): Promise<void>;
 }
 
 export interface StartOptions {
-  /** 'build' serves build/ (npm start), 'vite' hot-reloads (npm run dev), 'none' is API only. */
   pages: 'build' | 'vite' | 'none';
   logger?: Logger;
-  /** Tests move it (thirteen months of monthly gifts in seconds); the real time otherwise. */
+  /** Tests move it (months of monthly gifts in seconds). */
   clock?: () => Date;
 }
 
@@ -86,9 +82,8 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
 
     let shuttingDown = false;
     let listeningUrl = `http://localhost:${config.port}`;
-    // Links in mail and pages go to PUBLIC_URL (required in production), else to this server.
+    // PUBLIC_URL is required in production.
     const siteOrigin = () => config.publicUrl ?? listeningUrl;
-    // Nothing is collected unless /metrics is on (METRICS_TOKEN).
     const metrics = config.metricsToken ? createAppMetrics({ db, logger, clock: options.clock }) : undefined;
     const services = createServices({ db, config, mailer, logger, origin: siteOrigin, clock: options.clock, onMailAttempt: metrics?.mailDelivery });
     const { listener } = createApp({
@@ -102,19 +97,17 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       clock: options.clock,
       metrics,
     });
-    // What the server is doing, so shutdown can tell when every request already sent has arrived.
+    // So shutdown can tell when every request already sent has arrived.
     let inFlight = 0;
     let lastActivity = Date.now();
     const answered = () => {
       inFlight -= 1;
       lastActivity = Date.now();
     };
-    // One 'request' listener, and a 'close' listener only for answers still being made: the
-    // response cache's answers are out when the listener returns, and per-request listeners were
-    // a measurable share of their cost (ADR 029).
+    // No per-request listeners: the response cache's answers are out when the listener returns (ADR 029).
     const server = createServer((req, res) => {
       lastActivity = Date.now();
-      // Once shutting down, every answer closes its connection, so clients stop reusing it.
+      // So clients stop reusing the connection.
       if (shuttingDown) res.shouldKeepAlive = false;
       listener(req, res);
       if (res.writableEnded) return;
@@ -131,15 +124,11 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     const host = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost';
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     listeningUrl = url;
-    // Payments that succeeded while their page died are settled now; mail left unsent goes out.
+    // Settles payments whose page died; sends mail left unsent.
     const jobs = startJobs({ services, logger, metrics });
     server.on('connection', () => (lastActivity = Date.now()));
 
-    /**
-     * Resolves once nothing has arrived for `quietMs` and nothing is being answered, checked again
-     * after two more turns of the event loop (connections still queued in the kernel are accepted
-     * and read in those turns). Closing the listener before that would reset them.
-     */
+    /** Checked again after two event-loop turns: connections queued in the kernel are accepted then, and closing first would reset them. */
     async function quiet(quietMs: number): Promise<void> {
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -156,8 +145,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
       shutdownPromise ??= (async () => {
         shuttingDown = true;
         logger.info({ reason, drainMs: config.shutdownDrainMs }, 'shutting down: /healthz reports 503, still answering while the load balancer drains');
-        // Keep serving for the drain period (a load balancer stops sending), then until the server
-        // is quiet, but never longer than the shutdown timeout.
+        // Drain period, then until quiet, but never past the shutdown timeout.
         const deadline = new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         await Promise.race([quiet(QUIET_MS), deadline]);
@@ -166,7 +154,7 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
           server.closeAllConnections();
         }, config.shutdownTimeoutMs);
         force.unref();
-        // Stops listening and closes idle connections; busy ones close once their answer is out.
+        // Busy connections close once their answer is out.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const idle = setInterval(() => server.closeIdleConnections(), 100);
         await closed;

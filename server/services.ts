@@ -33,7 +33,7 @@ import type { Mailer } from './mail/mailer';
 import { createGateway } from './payments/create-gateway';
 import type { PaymentGateway } from './payments/gateway';
 
-/** Everything the HTTP layer uses; page loaders see only the AppServices part. */
+/** Page loaders see only the AppServices part. */
 export interface ServerServices extends AppServices {
   accounts: Accounts;
   supporterSessions: SupporterSessions;
@@ -50,11 +50,8 @@ export interface ServerServices extends AppServices {
   staffAuth: StaffAuth;
   staffManagement: StaffManagement;
   backOffice: { reports: BackOfficeReports; exports: BackOfficeExports; actions: BackOfficeActions; content: BackOfficeContent };
-  /** Where new uploads go: the bucket when MEDIA_S3_BUCKET is set, else the database. */
   mediaStore: MediaStore;
-  /** Reads an upload's file from where that upload went (the /media/u/ route). */
   mediaFiles: MediaFiles;
-  /** Receipts and year-end statements (ADR 025). */
   receipts: Receipts;
 }
 
@@ -63,15 +60,13 @@ export interface ServiceDeps {
   config: AppConfig;
   mailer: Mailer;
   logger: Logger;
-  /** The site's address for links in mail (PUBLIC_URL, else the address the server listens on). */
+  /** PUBLIC_URL, else where the server listens. */
   origin: () => string;
-  /** Tests age holds and payments by moving the clock. */
   clock?: () => Date;
-  /** Each mail delivery attempt's result, for the instance's metrics. */
   onMailAttempt?: (result: 'sent' | 'failed') => void;
 }
 
-/** The one place the domain services are built; HTTP routes and page loaders share them. */
+/** The one place the domain services are built. */
 export function createServices({ db, config, mailer, logger, origin, clock = () => new Date(), onMailAttempt }: ServiceDeps): ServerServices {
   const dialect = config.database.kind;
   const content = createContentService(db, clock);
@@ -90,7 +85,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     clock,
   });
   const links = receiptLinks(config.jwtSecret);
-  // Every receipt and confirmation email links to the payment's receipt page (signed: no sign-in needed).
+  // Signed: no sign-in needed.
   const receiptUrl = (site: { url: string }, paymentId: number) => `${site.url}${links.receiptPath(paymentId)}`;
   payments.register(donationPurpose({ receiptUrl, logger, planSecret: config.jwtSecret }));
   payments.register(signupPurpose({ dialect, clock, receiptUrl }));

@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { signInChanged } from '../lib/auth';
 
-/**
- * Keeps <html data-auth> (which picks the account links) and every useAuth() current after a
- * navigation: logging in or out is a form the server answers with new cookies (ADR 043).
- */
+/** Logging in or out is a form the server answers with new cookies, so data-auth and useAuth() refresh after navigation (ADR 043). */
 export function AuthSession() {
   const { key } = useLocation();
   useEffect(() => {

@@ -7,7 +7,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 const FIELDS = ['current', 'password', 'password2'] as const;
 export const PASSWORD_INTENT = 'password';
 
-/** A new password signs every browser out; this one gets a fresh session (ADR 043). */
+/** Signs every browser out; this one gets a fresh session (ADR 043). */
 export function ChangePasswordForm() {
   const form = useRouteForm(PASSWORD_INTENT);
   return (

@@ -6,15 +6,13 @@ import { formatCalendarDate, formatDayOf, todayInFoundationZone } from '../../co
 import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
-/** The dashboard's "20.00" strings as "$20.00", through cents (never a float). */
+/** Through cents, never a float. */
 const money = (amount: string) => formatCents(parseAmountToCents(amount) ?? 0);
 
-/** "Refunded: the event filled up" under a payment that was given back. */
 function RefundNote({ note }: { note: string | null }) {
   return note ? <p className="mt-1 inline-block rounded bg-amber-50 px-2 py-0.5 text-sm font-semibold text-amber-900">{note}</p> : null;
 }
 
-/** "Gift $20.00 + $0.60 card fees · In memory of Ada · Anonymous" under a gift, when any applies. */
 function GivingNotes({ donation }: { donation: Dashboard['donations'][number] }) {
   const notes = givingNotes({
     giftCents: parseAmountToCents(donation.gift) ?? 0,

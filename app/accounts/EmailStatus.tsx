@@ -4,10 +4,7 @@ import { ApiError, apiRequest } from '../lib/api';
 
 type State = { state: 'loading' } | { state: 'ready'; verified: boolean } | { state: 'failed' };
 
-/**
- * The dashboard's "Email confirmed" line, or "not confirmed yet" with "Send the link again"
- * (limited like password-reset mail). Gifts made signed out join the account once it is confirmed.
- */
+/** Gifts made signed out join the account once its email is confirmed. */
 export function EmailStatus() {
   const [load, setLoad] = useState<State>({ state: 'loading' });
   const [sent, setSent] = useState<{ ok: boolean; message: string } | null>(null);

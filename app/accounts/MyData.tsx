@@ -9,7 +9,7 @@ const DELETE_DIALOG_ID = 'delete-account';
 export const DELETE_INTENT = 'delete';
 export const EVERYWHERE_INTENT = 'everywhere';
 
-/** "Download my data": the server answers the JSON as an attachment (the session cookie goes with the link). */
+/** The session cookie goes with the link; the server answers an attachment. */
 export function DownloadData() {
   return (
     <section aria-labelledby="my-data-heading" className="space-y-3">
@@ -24,7 +24,6 @@ export function DownloadData() {
   );
 }
 
-/** Ends every session of the account, this browser's too: for a lost phone or a shared computer. */
 export function SignOutEverywhere() {
   return (
     <section aria-labelledby="everywhere-heading" className="space-y-3">
@@ -41,13 +40,10 @@ export function SignOutEverywhere() {
   );
 }
 
-/**
- * Deleting the account asks for the password in a confirm dialog. Gifts and sign-ups stay on the
- * foundation's books (the law asks for them) without the person's name or address.
- */
+/** Gifts and sign-ups stay on the books (the law asks for them) without name or address. */
 export function DeleteAccount() {
   const form = useRouteForm(DELETE_INTENT);
-  // Refused (wrong password): the dialog stays open on its error, also when the page came back as HTML.
+  // Refused: the dialog stays open on its error, also when the page came back as HTML.
   const open = Object.keys(form.errors).length > 0 ? true : undefined;
 
   return (

@@ -2,7 +2,6 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/accounts';
 import type { FormField } from '../lib/hooks/use-route-form';
 import { TextField } from '../ui/FormFields';
 
-/** A new password and the same again (registration and password reset), with the rules stated once. */
 export function NewPasswordFields({ field, label }: { field: (name: 'password' | 'password2') => FormField; label: 'Password' | 'New password' }) {
   return (
     <>

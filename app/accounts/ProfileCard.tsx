@@ -5,12 +5,12 @@ import { formatDayOf } from '../../common/dates';
 
 const capitalise = (word: string | undefined) => (word ? word.charAt(0).toLocaleUpperCase() + word.slice(1) : '');
 
-/** Spec §2 My Dashboard: avatar, capitalised name, 'Joined {Month} {day}, {year}', email, @username. */
+/** Spec §2 My Dashboard. */
 export function ProfileCard({ user, children }: { user: SignedInSupporter; children?: ReactNode }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
   const name = `${capitalise(user.first)} ${capitalise(user.last)}`.trim();
   const initials = `${capitalise(user.first).charAt(0)}${capitalise(user.last).charAt(0)}` || '?';
-  // A long address may break before its @ (not mid-word) on a narrow card.
+  // A long address may break before its @ on a narrow card.
   const email = user.email ?? '';
   const at = email.lastIndexOf('@');
   const [mailbox, domain] = at > 0 ? [email.slice(0, at), email.slice(at + 1)] : [email, ''];

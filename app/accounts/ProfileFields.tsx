@@ -1,7 +1,7 @@
 import { TextField } from '../ui/FormFields';
 import type { FormField } from '../lib/hooks/use-route-form';
 
-/** First and last name, username and email, under registration's rules (registration and the profile form). */
+/** Shared by registration and the profile form. */
 export function ProfileFields({ field, email }: { field: (name: 'first' | 'last' | 'username' | 'email') => FormField; email: { hint?: string; placeholder?: string } }) {
   return (
     <>

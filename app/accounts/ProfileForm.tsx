@@ -7,7 +7,7 @@ import { useRouteForm } from '../lib/hooks/use-route-form';
 const FIELDS = ['first', 'last', 'username', 'email'] as const;
 export const PROFILE_INTENT = 'profile';
 
-/** Name, username and email, under registration's rules; a new email must be confirmed again. */
+/** A new email must be confirmed again. */
 export function ProfileForm({ profile }: { profile: AccountProfile }) {
   const form = useRouteForm(PROFILE_INTENT, { first: profile.first, last: profile.last, username: profile.username, email: profile.email });
   return (

@@ -1,7 +1,7 @@
 import { formatCents } from '../../common/money';
 import type { ReceiptView } from '../../common/receipts';
 
-/** A receipt as the page shows it: the same facts and IRS wording as its PDF. */
+/** The same facts and IRS wording as its PDF. */
 export function ReceiptDetails({ receipt, pdfUrl }: { receipt: ReceiptView; pdfUrl: string }) {
   const org = receipt.organization;
   const rows: [string, string][] = [

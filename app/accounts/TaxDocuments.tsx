@@ -3,10 +3,7 @@ import { formatCents } from '../../common/money';
 import type { UserReceipts } from '../../common/receipts';
 import { apiRequest } from '../lib/api';
 
-/**
- * The dashboard's receipts and year-end statements (ADR 025): each link is signed by the server,
- * so a plain link opens the page or downloads the PDF without the login token.
- */
+/** ADR 025: links are signed by the server, so a plain link works without the login token. */
 export function TaxDocuments() {
   const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; data: UserReceipts } | { status: 'failed' }>({ status: 'loading' });
 

@@ -9,27 +9,26 @@ interface Args {
   context: AppLoadContext;
 }
 
-/** Set-Cookie values as one Headers object. */
 export function cookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const value of setCookies) headers.append('Set-Cookie', value);
   return headers;
 }
 
-/** The signed-in supporter, or a redirect to /login (spec §2) that clears an ended session's cookies. */
+/** Spec §2; the redirect clears an ended session's cookies. */
 export async function requireSupporter({ request, context }: Args): Promise<SignedInSupporter> {
   const found = await context.supporters.current(request);
   if (!found.supporter) throw redirect('/login', { headers: cookieHeaders(found.setCookies) });
   return found.supporter;
 }
 
-/** Signed-in visitors who open Login or Register go to their dashboard (spec §2). */
+/** Spec §2. */
 export async function redirectSignedIn({ request, context }: Args, to = '/dashboard'): Promise<void> {
   const found = await context.supporters.current(request);
   if (found.supporter) throw redirect(to);
 }
 
-/** The posted form's text fields (the first of each name); a body that is not a form is a 415 or 400, never a 500. */
+/** A body that is not a form is a 415 or 400, never a 500. */
 export async function formFields(request: Request): Promise<Record<string, string>> {
   const form = await readForm(request);
   const fields: Record<string, string> = {};
@@ -39,11 +38,11 @@ export async function formFields(request: Request): Promise<Record<string, strin
 
 const SECRET_FIELDS = /password|current|token/i;
 
-/** A refused form: its errors, what was typed (never a password) and the cookies to set. */
+/** Never echoes a password. */
 export function refusedForm(outcome: Extract<SupporterOutcome, { ok: false }>, fields: Record<string, string>, intent?: string) {
   const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !SECRET_FIELDS.test(key) && key !== 'intent'));
   return data<FormAnswer>({ intent, errors: outcome.errors, values }, { status: outcome.status, headers: cookieHeaders(outcome.setCookies) });
 }
 
-/** Only paths on this site: `from` never sends anyone elsewhere (open redirects, header injection). */
+/** `from` never sends anyone elsewhere (open redirects, header injection). */
 export const safeReturnPath = (from: unknown, fallback = '/dashboard'): string => (isSameSitePath(from) ? from : fallback);

@@ -1,7 +1,6 @@
 import type { Cof } from '../../common/content';
 import { ContentImage, SectionHeading } from './ContentBlocks';
 
-/** /cof below its heading: logo and description, then the Advisory Directors and the Board of Directors. */
 export function AboutFoundation({ page }: { page: Cof }) {
   return (
     <>

@@ -3,7 +3,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ContentImage, ExternalLink, SectionHeading, TextWithEmails } from './ContentBlocks';
 import { HeartIcon } from '../ui/icons';
 
-/** The heading band of /family_of_the_year; its intro names an e-mail address, which becomes a link. */
+/** Its intro names an e-mail address, which becomes a link. */
 export function FamilyOfTheYearHeader({ heading, intro }: { heading: string; intro?: string[] }) {
   return (
     <PageHeader title={heading}>
@@ -16,7 +16,7 @@ export function FamilyOfTheYearHeader({ heading, intro }: { heading: string; int
   );
 }
 
-/** /family_of_the_year: the Awarded Families, newest first. */
+/** Newest first. */
 export function AwardedFamilies({ page }: { page: FamilyOfTheYear }) {
   const families = [...page.families].sort((a, b) => b.year - a.year);
   return (

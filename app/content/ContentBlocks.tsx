@@ -3,11 +3,7 @@ import type { Image } from '../../common/content';
 import { ExternalIcon } from '../ui/icons';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
-/**
- * An image from the content store at its own size (no layout shift). Pictures below the fold load
- * lazily; the first picture of a page passes `priority`. An uploaded picture comes as AVIF or WebP
- * at the width the screen needs (`sizes` says how wide it is shown).
- */
+/** At its own size (no layout shift); lazy unless `priority`; uploads as AVIF or WebP per `sizes`. */
 export function ContentImage({ image, priority = false, className, sizes = '(min-width: 1024px) 50vw, 100vw' }: { image: Image; priority?: boolean; className?: string; sizes?: string }) {
   return (
     <ResponsiveImage
@@ -21,7 +17,7 @@ export function ContentImage({ image, priority = false, className, sizes = '(min
   );
 }
 
-/** A link to another site: opens in a new tab without handing it this page (and tells screen readers so). */
+/** Opens in a new tab without handing it this page (and tells screen readers so). */
 export function ExternalLink({
   href,
   children,
@@ -33,7 +29,7 @@ export function ExternalLink({
   className?: string;
   icon?: boolean;
 }) {
-  // The hint is a description, not part of the name, so the link is called exactly what it says.
+  // A description, not part of the name, so the link is called exactly what it says.
   const hintId = useId();
   return (
     <>
@@ -48,7 +44,6 @@ export function ExternalLink({
   );
 }
 
-/** A section heading (h2) with the gold rule under it. */
 export function SectionHeading({ id, children, center = false }: { id: string; children: ReactNode; center?: boolean }) {
   return (
     <h2 id={id} className={`text-2xl font-bold tracking-tight text-brand-800 sm:text-3xl ${center ? 'text-center' : ''}`}>
@@ -60,7 +55,6 @@ export function SectionHeading({ id, children, center = false }: { id: string; c
 
 const EMAIL = /([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/;
 
-/** Plain content text in which e-mail addresses become mailto: links. */
 export function TextWithEmails({ text }: { text: string }) {
   const parts = text.split(EMAIL);
   return (

@@ -2,7 +2,6 @@ import type { GolfPro, Golfers } from '../../common/content';
 import { ContentImage } from './ContentBlocks';
 import { QuoteIcon } from '../ui/icons';
 
-/** /golfers: the four golf professionals with photo, club, bio and quote. */
 export function GolfPros({ page }: { page: Golfers }) {
   return (
     <ul className="mx-auto grid max-w-5xl gap-8 px-4 py-12 desk:gap-10">

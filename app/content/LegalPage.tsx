@@ -2,7 +2,6 @@ import type { LegalPage as LegalPageContent } from '../../common/content';
 import { formatCalendarDate } from '../../common/dates';
 import { ContentIntro } from './ContentPage';
 
-/** The privacy policy and the terms: editable text in sections, with the day it last changed. */
 export function LegalPage({ page, fallbackHeading }: { page: LegalPageContent | null; fallbackHeading: string }) {
   return (
     <>

@@ -3,7 +3,6 @@ import { ContentImage, ExternalLink } from './ContentBlocks';
 import { formatCalendarDate } from '../../common/dates';
 
 
-/** /family: one memorial per loved one, with life dates, obituary and the memorial page. */
 export function Memorials({ page }: { page: Family }) {
   return (
     <ul className="mx-auto max-w-5xl space-y-10 px-4 py-12 desk:space-y-14">

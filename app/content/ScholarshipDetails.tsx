@@ -2,7 +2,6 @@ import type { Scholarship, ScholarshipWinner } from '../../common/content';
 import { ContentImage, SectionHeading, TextWithEmails } from './ContentBlocks';
 import { CheckCircleIcon } from '../ui/icons';
 
-/** The scholarship's hero picture, shown above the page heading. */
 export function ScholarshipHero({ page }: { page: Scholarship }) {
   return (
     <div className="bg-brand-800">
@@ -11,7 +10,6 @@ export function ScholarshipHero({ page }: { page: Scholarship }) {
   );
 }
 
-/** /scholarship below its heading and intro: requirements, how to apply and Previous Winners. */
 export function ScholarshipDetails({ page }: { page: Scholarship }) {
   const winners = [...page.winners].sort((a, b) => b.year - a.year);
   return (

@@ -1,10 +1,7 @@
 import type { Sponsor, Sponsors } from '../../common/content';
 import { ContentImage, SectionHeading } from './ContentBlocks';
 
-/**
- * /sponsors: the title sponsor, then every sponsor's logo linking to its site. Logos are smaller
- * and packed two to a row at 768 px and below (spec §9), four to a row above.
- */
+/** Two logos to a row at 768 px and below (spec §9), four above. */
 export function SponsorGallery({ page }: { page: Sponsors }) {
   const title = page.titleSponsor;
   return (

@@ -16,7 +16,6 @@ const VIEWS = [
   { value: 'quote', label: 'Quote' },
 ] as const;
 
-/** /staff: one card per staff member, each with the tabs Info, Bio and Quote. */
 export function StaffCards({ page }: { page: Staff }) {
   return (
     <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -30,10 +29,8 @@ export function StaffCards({ page }: { page: Staff }) {
 }
 
 /**
- * Info, Bio and Quote are a choice of three (radio buttons drawn as tabs), and CSS shows the panel
- * of the one chosen (app.css, `.staff-card`): it works with no script, and the arrow keys move
- * the choice as they move between tabs. The three panels share one grid cell, so the card keeps
- * its height whichever is shown.
+ * The tabs are radio buttons and CSS shows the chosen panel (app.css `.staff-card`), so they work
+ * without script; the panels share one grid cell so the card keeps its height.
  */
 function StaffCard({ member, index }: { member: StaffMember; index: number }) {
   const headingId = `staff-${index + 1}`;

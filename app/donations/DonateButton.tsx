@@ -2,7 +2,7 @@ import { HeartIcon } from '../ui/icons';
 import { ModalOpener } from '../ui/Modal';
 import { DONATION_DIALOG_ID } from '../../common/islands';
 
-/** Every Donate button on the site opens the one Donation Form, with or without JavaScript. */
+/** Opens the one Donation Form, with or without JavaScript. */
 export function DonateButton({ className = '' }: { className?: string }) {
   return (
     <ModalOpener

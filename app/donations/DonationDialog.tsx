@@ -6,11 +6,8 @@ import { PaymentDialog } from '../payments/PaymentDialog';
 const DonationDialogContent = lazy(() => import('./DonationFormContent'));
 
 /**
- * The Donation Form (spec §2), in every page's HTML: the Donate buttons open it with no script,
- * and its fields take typing at once. The form's code is not part of the page's: on a page React
- * runs it comes after the page's own and hydrates on its own (a Suspense boundary, React's
- * selective hydration); on a page without scripts the form starts as an island when it opens
- * (donation-island.tsx), reading `data-payments`.
+ * In every page's HTML, opened with no script (spec §2). Its code hydrates on its own (a Suspense
+ * boundary) or, on a script-free page, starts as an island when opened (donation-island.tsx).
  */
 export function DonationDialog({ payments }: { payments: PublicConfig['payments'] }) {
   return (
@@ -22,7 +19,7 @@ export function DonationDialog({ payments }: { payments: PublicConfig['payments'
   );
 }
 
-/** The boundary the form hydrates within, the same for the page and the island (the server's HTML marks it). */
+/** The same for the page and the island: the server's HTML marks it. */
 export function DonationFormBoundary({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }

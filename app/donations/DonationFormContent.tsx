@@ -15,10 +15,7 @@ import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { DONATION_DIALOG_ID } from '../../common/islands';
 import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, givingValueOf, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
 
-/**
- * What is inside the Donation Form's dialog: the form, made anew at each opening. A page React runs
- * loads this module after its own (DonationDialog); a page without scripts starts it as an island.
- */
+/** Made anew at each opening; loaded after the page's own code, or started as an island. */
 export default function DonationDialogContent({ payments }: { payments: PublicConfig['payments'] }) {
   return <NewOnEachOpening>{() => <DonationForm payments={payments} />}</NewOnEachOpening>;
 }
@@ -29,7 +26,7 @@ interface DonationValues extends GivingValues {
   message: string;
 }
 
-/** What is sent: the typed values and the total the donor was shown (the server checks it against its own). */
+/** The server checks the total against its own. */
 type DonationRequest = DonationValues & { total?: string };
 
 const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
@@ -63,7 +60,7 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
   const done = flow.outcome !== 'none';
   useFocusFirstError(`${ID}-fields`, flow.errors);
 
-  // Spec: the email is the account's when signed in (known in the browser only), until one is typed.
+  // Spec: the account's email when signed in (known in the browser only), until one is typed.
   const [emailTyped, setEmailTyped] = useState(false);
   const email = emailTyped ? values.email : (user?.email ?? values.email);
   useTypedBeforeHydration(form, (typed) => {
@@ -175,7 +172,6 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
   );
 }
 
-/** The text fields of the form proper, by name. */
 function textValueOf(name: string, value: string | boolean): Partial<DonationValues> {
   return (name === 'amount' || name === 'email' || name === 'message') && typeof value === 'string' ? { [name]: value } : {};
 }

@@ -4,9 +4,8 @@ import { COVER_FEES_PERCENT, DONOR_NAME_MAX, donationTotal, type TributeKind } f
 import { formatCents } from '../../common/money';
 import { TextField } from '../ui/FormFields';
 
-/** The Donation Form's giving options (ADR 027): what the form holds for them. */
+/** ADR 027. */
 export interface GivingValues {
-  /** Give this amount every month (ADR 027). */
   monthly: boolean;
   coverFees: boolean;
   name: string;
@@ -32,7 +31,7 @@ export const NO_GIVING_OPTIONS: GivingValues = {
   notifyAmount: false,
 };
 
-/** The fields of these options that show their own error above them. */
+/** These show their own error above them. */
 export const GIVING_FIELDS = ['name', 'tributeName', 'notifyName', 'notifyEmail'] as const;
 
 type Change = <K extends keyof GivingValues>(name: K, value: GivingValues[K]) => void;
@@ -77,7 +76,7 @@ function Checkbox({
   );
 }
 
-/** One choice of a group; `name` and `value` say what the page holds before the form's script runs. */
+/** `name` and `value` say what the page holds before the form's script runs. */
 function Radio({ className = '', children, ...input }: { id: string; name: string; value: string; checked: boolean; onChange: () => void; className?: string; children: ReactNode }) {
   return (
     <label className={`flex items-center gap-2 text-slate-800 ${className}`}>
@@ -87,7 +86,6 @@ function Radio({ className = '', children, ...input }: { id: string; name: strin
   );
 }
 
-/** Once or every month; monthly gifts are charged each month with the card kept for them (by Stripe, or the site's own schedule). */
 export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: string; monthly: boolean; onChange: Change }) {
   return (
     <fieldset className="rounded-md border border-slate-300 px-3 pt-1 pb-3">
@@ -113,7 +111,7 @@ export function FrequencyOption({ idPrefix, monthly, onChange }: { idPrefix: str
   );
 }
 
-/** "Add 3% to cover card fees" and the total it makes, shown before paying; the server computes the same. */
+/** The server computes the same total. */
 export function CoverFeesOption({
   idPrefix,
   giftCents,
@@ -148,7 +146,6 @@ export function CoverFeesOption({
   );
 }
 
-/** The donor's name and "Give anonymously". */
 export function DonorOptions({ idPrefix, values, errors, onChange }: { idPrefix: string; values: GivingValues; errors: FieldErrors; onChange: Change }) {
   return (
     <>
@@ -181,7 +178,6 @@ const TRIBUTE_CHOICES = [
   ['honor', 'In honor of'],
 ] as const;
 
-/** "In memory of" / "In honor of" a name, and whom to tell by email. */
 export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefix: string; values: GivingValues; errors: FieldErrors; onChange: Change }) {
   const { tribute } = values;
   return (
@@ -246,7 +242,7 @@ export function TributeOptions({ idPrefix, values, errors, onChange }: { idPrefi
   );
 }
 
-/** A field of these options as the page holds it (typed before the form's script ran), as form values. */
+/** Typed before the form's script ran. */
 export function givingValueOf(name: string, value: string | boolean): Partial<GivingValues> {
   switch (name) {
     case 'frequency':

@@ -7,10 +7,7 @@ import { ApiError } from '../lib/api';
 import { GeneralErrors, TextField } from '../ui/FormFields';
 import { CoverFeesOption } from './GivingOptions';
 
-/**
- * One monthly gift: what it is, its next charge, a new amount and "Stop" (ADR 027). Used by the
- * dashboard (signed in) and the signed link's page (signed out); the caller says how to send.
- */
+/** ADR 027. Used signed in (dashboard) and signed out (the signed link's page); the caller says how to send. */
 export function MonthlyGiftEditor({
   plan,
   change,
@@ -18,7 +15,7 @@ export function MonthlyGiftEditor({
   framed = true,
 }: {
   plan: GivingPlanView;
-  /** A card of its own (the dashboard); the link's page already sets it in one. */
+  /** The link's page already sets it in one. */
   framed?: boolean;
   change: (body: { amount: string; coverFees: boolean }) => Promise<GivingPlanView>;
   stop: () => Promise<GivingPlanView>;

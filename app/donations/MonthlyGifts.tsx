@@ -3,14 +3,14 @@ import type { GivingPlanView } from '../../common/donations';
 import { apiRequest } from '../lib/api';
 import { MonthlyGiftEditor } from './MonthlyGiftEditor';
 
-/** The dashboard's "Monthly gifts" section: the signed-in donor's plans; nothing when there are none. */
+/** Nothing when there are none. */
 export function MonthlyGifts() {
   const [plans, setPlans] = useState<GivingPlanView[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     apiRequest<GivingPlanView[]>('/giving/my-plans', { signal: controller.signal })
       .then(setPlans)
-      // The rest of the dashboard says when it cannot load; this section then stays away.
+      // The rest of the dashboard says when it cannot load.
       .catch(() => undefined);
     return () => controller.abort();
   }, []);

@@ -6,9 +6,8 @@ import { DonationFormBoundary } from './DonationDialog';
 import DonationDialogContent from './DonationFormContent';
 
 /*
- * The Donation Form as an island (ADR 042): a page that loads no JavaScript imports this module
- * when its Donation Form opens (app/lib/islands). It hydrates what the server rendered inside the
- * dialog, so what the visitor has typed meanwhile stays and becomes the form's state.
+ * ADR 042: imported when the Donation Form opens on a script-free page. Hydrating what the server
+ * rendered keeps what the visitor typed meanwhile.
  */
 const dialog = document.getElementById(DONATION_DIALOG_ID);
 if (dialog) {

@@ -1,4 +1,4 @@
-/** Small line icons for an event's accommodations (content names them; unknown names get a dot). */
+/** Unknown names get a dot. */
 const PATHS: Record<string, string> = {
   golf: 'M12 3v14M12 3l6 3-6 3M7 21c0-1.7 2.2-3 5-3s5 1.3 5 3',
   food: 'M7 3v8M5 3v4a2 2 0 0 0 4 0V3M7 11v10M16 3c-1.7 0-3 2.2-3 5v4h3v9',

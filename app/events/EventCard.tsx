@@ -4,15 +4,14 @@ import { formatCalendarDate } from '../../common/dates';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 interface CardOptions {
-  /** The card title's level, so the page's heading outline has no gaps (h2 under an h1, h3 under an h2). */
+  /** So the page's heading outline has no gaps. */
   headingLevel?: 2 | 3;
-  /** The first card of a page's main list is its largest early picture: load it at once. */
+  /** The first card of a page's main list is its largest early picture. */
   priority?: boolean;
-  /** Today in the foundation's time zone (from the loader, so server and browser agree): earlier events are marked past. */
+  /** From the loader, so server and browser agree. */
   today?: string;
 }
 
-/** One event in a list (home's Upcoming Events, the Events index). */
 export function EventCard({ event, headingLevel = 3, priority = false, today }: { event: ApiEvent } & CardOptions) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const past = today !== undefined && event.eventDate < today;
@@ -54,7 +53,6 @@ export function EventCard({ event, headingLevel = 3, priority = false, today }: 
   );
 }
 
-/** A responsive grid of event cards. */
 export function EventList({ events, headingLevel, priority = false, today }: { events: ApiEvent[] } & CardOptions) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

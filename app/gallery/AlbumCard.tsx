@@ -3,10 +3,7 @@ import type { GalleryAlbum } from '../../common/content';
 import { AlbumFacts } from './AlbumFacts';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
-/**
- * One album on the gallery index: cover, year, title, facts. The title is the link; it is stretched
- * over the whole card so the cover can be clicked too, and the card shows the link's focus ring.
- */
+/** The title link is stretched over the card so the cover is clickable too. */
 export function AlbumCard({ album, eager = false }: { album: GalleryAlbum; eager?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-gold-500">

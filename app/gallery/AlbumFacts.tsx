@@ -4,7 +4,6 @@ import { formatCalendarDate } from '../../common/dates';
 
 export const photoCount = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 
-/** Date, place and number of photos of one album, as a short list of facts. */
 export function AlbumFacts({ date, location, count, className = '' }: { date: string; location: string; count: number; className?: string }) {
   const item = 'flex items-center gap-1.5';
   const icon = 'size-4 shrink-0 text-brand-600';

@@ -5,23 +5,20 @@ import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../ui/icons';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { lightboxKeys } from './lightbox-keys';
 
-/** Thumbnails likely to be in the first screen at either width load at once; the rest lazily. */
+/** Likely in the first screen at either width. */
 const EAGER = 4;
 
 const navButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold text-white ring-1 ring-white/25 transition-colors hover:bg-white/20 active:bg-white/30 desk:size-14 desk:px-0';
 
 /**
- * An album's photos as a grid of thumbnails, and a lightbox made of HTML and CSS (app.css,
- * `.lightbox`): a thumbnail links to its photo in a strip of full-size photos, which shows over the
- * page while one of them is the page's target, scrolls and snaps from photo to photo (a swipe on a
- * phone), and has Previous, Next and Close links. It needs no script; a few inline lines add the
- * keys and move focus (lightbox-keys.ts). The photos there load only when the lightbox shows.
+ * The lightbox is HTML and CSS (app.css `.lightbox`): thumbnails link to photos in a scroll-snap
+ * strip shown while one is the page's target. A few inline lines add keys and focus (lightbox-keys.ts).
  */
 export function PhotoGallery({ photos }: { photos: readonly Image[] }) {
   const total = photos.length;
   const number = (i: number) => ((i + total) % total) + 1;
-  // A page React runs (reached by a link from one that does) gets the keys from here; the inline script only runs on arrival.
+  // The inline script only runs on arrival; a page reached client-side gets the keys here.
   useEffect(() => lightboxKeys(document), []);
 
   return (

@@ -1,8 +1,4 @@
-/**
- * The lightbox's keys and focus (app/gallery/PhotoGallery.tsx), the few lines a page without
- * scripts runs inline (and a page React runs calls): Escape closes, the arrow keys move, focus goes
- * into the photo shown and back to its thumbnail. Self-contained: its source is also the inline script.
- */
+/** Escape closes, arrows move, focus follows. Self-contained: its source is also the inline script. */
 export function lightboxKeys(d: Document): () => void {
   const shown = () => d.querySelector('.lightbox-slide:target');
   const keys: Record<string, string> = { Escape: 'close', ArrowLeft: 'previous', ArrowRight: 'next' };

@@ -19,7 +19,7 @@ export function HeroCarousel({ slides }: { slides: Image[] }) {
               <ResponsiveImage
                 image={image}
                 sizes="(min-width: 1280px) 1280px, 100vw"
-                // The first slide is the largest thing on the page: load it first; the rest when needed.
+                // The first slide is the largest thing on the page.
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'low'}
                 className="block h-auto w-full"

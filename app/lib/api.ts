@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../common/api-errors';
 
-/** A failed API call: the HTTP status (0 when the server could not be reached) and the field-keyed errors. */
+/** `status` 0 when the server could not be reached. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -16,10 +16,7 @@ function xsrfToken(): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
-/**
- * Every browser call to /api (spec §7): JSON both ways, the XSRF header on unsafe methods; the
- * session cookie goes by itself (ADR 043). Rejects with ApiError holding the error map.
- */
+/** Spec §7: the XSRF header on unsafe methods; the session cookie goes by itself (ADR 043). */
 export async function apiRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -27,7 +24,7 @@ export async function apiRequest<T>(path: string, options: { method?: 'GET' | 'P
   if (method !== 'GET') {
     let xsrf = xsrfToken();
     if (!xsrf) {
-      // The cookie comes with any response; a first visit straight into a form may not have it yet.
+      // A first visit straight into a form may not have the XSRF cookie yet.
       await fetch('/api/events/upcoming', { method: 'HEAD', credentials: 'same-origin', signal: options.signal }).catch(() => undefined);
       xsrf = xsrfToken();
     }

@@ -2,17 +2,15 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SIGNED_IN_COOKIE, type AccountProfile } from '../../common/accounts';
 import { apiRequest } from './api';
 
-/** Where the version before server sessions kept the login token (spec §4); moved to a session once (ADR 043). */
+/** Spec §4's old storage; moved to a session once (ADR 043). */
 const STORED_TOKEN_KEY = 'jwtToken';
 const CHANGE_EVENT = 'foundation:auth-change';
 
 const signedInMark = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=`);
 
 /**
- * Runs in <head> before the first paint, on every page (those without scripts too): marks
- * <html data-auth="in|out"> from the script-readable "signed in" cookie, so CSS shows the right
- * account links on pages every visitor shares. A token an earlier version left in localStorage
- * is handed to the server once, which answers with a session cookie, and forgotten (ADR 043).
+ * Runs in <head> before first paint on every page, so CSS shows the right account links on shared
+ * pages; a token left in localStorage is handed to the server once for a session cookie (ADR 043).
  */
 export function markSignedIn(d: Document, names: { mark: string; stored: string }): void {
   const root = d.documentElement;
@@ -27,12 +25,12 @@ export function markSignedIn(d: Document, names: { mark: string; stored: string 
       credentials: 'same-origin',
       headers: { Authorization: `Bearer ${stored}`, 'X-XSRF-TOKEN': xsrf ? decodeURIComponent(xsrf[1]!) : '' },
     }).then((answer) => {
-      // Moved: show the page signed in. Refused (expired, a password changed since): spec §4, to Login.
+      // Refused (expired, password changed): spec §4, to Login.
       if (answer.ok) location.reload();
       else if (answer.status === 401 && location.pathname !== '/login') location.replace('/login');
     });
   } catch {
-    // Storage blocked: there is nothing stored to move.
+    // Storage blocked: nothing stored to move.
   }
 }
 
@@ -49,24 +47,20 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Tells every useAuth() that the server's answer just changed the sign-in (it set or cleared the cookies). */
+/** The server's answer set or cleared the cookies. */
 export const signInChanged = (): void => {
   document.documentElement.dataset.auth = isMarkedSignedIn() ? 'in' : 'out';
   window.dispatchEvent(new Event(CHANGE_EVENT));
 };
 
-/**
- * Whether this browser is signed in, from the cookie the server sets beside the HttpOnly session
- * (the session itself is out of every script's reach). The server decides: a call it refuses
- * with 401 clears the mark. Server-rendered HTML is the same for everyone, so it says signed out.
- */
+/** From the script-readable mark beside the HttpOnly session; server HTML is shared, so it says signed out. */
 export function useAuth(): { isAuthenticated: boolean } {
   return { isAuthenticated: useSyncExternalStore(subscribe, isMarkedSignedIn, () => false) };
 }
 
 let profile: Promise<AccountProfile | null> | null = null;
 
-/** The signed-in supporter's profile (to fill in their email), asked for once per page; null when signed out. */
+/** Asked for once per page; null when signed out. */
 export function useSignedInProfile(): AccountProfile | null {
   const { isAuthenticated } = useAuth();
   const [loaded, setLoaded] = useState<AccountProfile | null>(null);

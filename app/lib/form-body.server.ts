@@ -1,11 +1,6 @@
-/** The two bodies a browser's form sends; anything else is not one of our forms. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-/**
- * Reads a form posted to a route action (the back office, the account pages). A body that is not a form (JSON, text, no content type, multipart with
- * no boundary or cut short) is the sender's mistake: 415 or 400 with a plain message, never a 500
- * with a stack trace in the log.
- */
+/** A body that is not a form is the sender's mistake: 415 or 400, never a 500 with a stack trace. */
 export async function readForm(request: Request): Promise<FormData> {
   if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) {
     throw new Response('This address takes a web form (application/x-www-form-urlencoded or multipart/form-data).', { status: 415 });

@@ -4,10 +4,9 @@ import type { CardPaymentHandle } from './card-payment';
 import { useHydrated } from '../lib/hooks/use-hydrated';
 import { SimulatedCardFields } from './SimulatedCardFields';
 
-// Stripe.js only loads on sites that take real payments, and only when a payment form opens.
+// Stripe.js loads only on Stripe sites, and only when a payment form opens.
 const StripeCardFields = lazy(() => import('./StripeCardFields'));
 
-/** The card form of the configured provider; `error` is the provider's message for the last try. */
 export function CardPayment({
   payments,
   handle,
@@ -22,11 +21,11 @@ export function CardPayment({
   handle: Ref<CardPaymentHandle>;
   onReadyChange: (ready: boolean) => void;
   amountCents: number;
-  /** A monthly gift: on Stripe the intent is a subscription's first invoice, which keeps the card. */
+  /** On Stripe the intent is a subscription's first invoice, which keeps the card. */
   monthly?: boolean;
   idPrefix: string;
   error?: string;
-  /** The card details were changed (so a message about the last try can go). */
+  /** So a message about the last try can go. */
   onEdit?: () => void;
 }) {
   const hydrated = useHydrated();
@@ -35,7 +34,7 @@ export function CardPayment({
     if (simulated && hydrated) onReadyChange(true);
   }, [simulated, hydrated, onReadyChange]);
 
-  // The card part needs the page's script: the server's page shows where it will be (Confirm stays disabled).
+  // The card part needs the page's script; Confirm stays disabled until then.
   if (!hydrated) return <CardFormPending />;
   if (payments.provider === 'simulated') return <SimulatedCardFields handle={handle} idPrefix={idPrefix} error={error} onEdit={onEdit} />;
   return (
@@ -45,7 +44,7 @@ export function CardPayment({
   );
 }
 
-/** Stands in for the card form until the page's script runs (`data-pending`: the hydration test expects it to go). */
+/** `data-pending`: the hydration test expects it to go. */
 function CardFormPending() {
   return (
     <div data-pending="" className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">

@@ -3,10 +3,7 @@ import { CloseIcon } from '../ui/icons';
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal';
 import { PAYMENT_DIALOG_PADDING } from './PaymentDialogFooter';
 
-/**
- * The one dialog around every payment form (the Donation Form and the sign-ups, spec §4): in the
- * page's HTML, opened by its buttons before any script has run (ADR 042).
- */
+/** Spec §4; in the page's HTML, opened before any script has run (ADR 042). */
 export function PaymentDialog({
   id,
   wide = false,
@@ -27,10 +24,7 @@ export function PaymentDialog({
   );
 }
 
-/**
- * Makes the form anew each time its dialog closes (spec §4: closing resets it). It sits inside the
- * dialog, so a form started as an island (donation-island.tsx) resets itself too.
- */
+/** Spec §4: closing resets the form; inside the dialog, so an island form resets itself too. */
 export function NewOnEachOpening({ children }: { children: () => ReactNode }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState(0);
@@ -48,7 +42,6 @@ export function NewOnEachOpening({ children }: { children: () => ReactNode }) {
   );
 }
 
-/** Title and one line of description at the top of a payment form. */
 export function PaymentDialogHeader({ dialogId, title, children }: { dialogId: string; title: ReactNode; children: ReactNode }) {
   return (
     <>
@@ -63,10 +56,7 @@ export function PaymentDialogHeader({ dialogId, title, children }: { dialogId: s
   );
 }
 
-/**
- * The × in the top corner. It comes last in the form, so the browser's opening focus lands on the
- * first field (the visitor types at once) and Tab meets the fields before it.
- */
+/** Last in the form, so opening focus lands on the first field and Tab meets the fields first. */
 export function PaymentDialogCloseButton({ dialogId, label }: { dialogId: string; label: string }) {
   return (
     <ModalClose modalId={dialogId} className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 sm:top-5 sm:right-5" aria-label={label}>

@@ -3,14 +3,9 @@ import { FixErrorsNotice, NoticeBox, SuccessNotice } from '../ui/FormFields';
 import { PolicyNotice } from '../ui/PolicyNotice';
 import { ModalClose } from '../ui/Modal';
 
-/** Padding of the payment dialogs; the footer below reaches out to their edges. */
 export const PAYMENT_DIALOG_PADDING = 'px-5 pt-5 sm:px-6 sm:pt-6';
 
-/**
- * The bottom of the Donation Form and the sign-up forms (spec §4): the outcome, 'Please fix the
- * error(s) above.', Not now/Close and Confirm. It sticks to the bottom of the dialog, so the
- * answer to Confirm is in view however far down a long form was scrolled.
- */
+/** Spec §4. Sticky, so the answer to Confirm is in view however far down a long form was scrolled. */
 export function PaymentDialogFooter({
   flow: { errors, outcome, outcomeText, sendingRequest },
   successText,
@@ -22,7 +17,6 @@ export function PaymentDialogFooter({
   successText: string;
   unconfirmedText: string;
   cardReady: boolean;
-  /** The dialog that Not now and Close close. */
   dialogId: string;
 }) {
   const done = outcome !== 'none';

@@ -3,23 +3,18 @@ import { ApiError, apiRequest } from '../lib/api';
 import { TextField } from '../ui/FormFields';
 import type { CardPaymentHandle } from './card-payment';
 
-/** "4242424242424242" → "4242 4242 4242 4242" as people read it on the card. */
 const groupDigits = (value: string) =>
   value
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
-/** "0428" → "04/28" */
 const formatExpiry = (value: string) => {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
-/**
- * The simulated gateway's card form (DESIGN.md): Stripe's test cards and messages, no money moves.
- * The card goes to our own server's simulated gateway, never anywhere else.
- */
+/** Stripe's test cards and messages; the card goes only to our own server's simulated gateway. */
 export function SimulatedCardFields({
   handle,
   idPrefix,

@@ -38,7 +38,7 @@ function PaymentFields({ handle, onReadyChange, onEdit }: { handle: Ref<CardPaym
   return <PaymentElement onReady={() => onReadyChange(true)} onChange={() => onEdit?.()} options={{ layout: 'tabs' }} />;
 }
 
-/** Stripe's Payment Element (cards, Apple Pay and Google Pay where offered), created before the intent. */
+/** Created before the intent. */
 export default function StripeCardFields({
   publishableKey,
   amountCents,

@@ -5,27 +5,23 @@ import { ApiError } from '../lib/api';
 
 export interface PaymentFlowOptions<F> {
   card: RefObject<CardPaymentHandle | null>;
-  /** Asks the server for a new intent for this form (spec §7 *_intent calls); a sign-up's says until when its places are held. */
+  /** Spec §7 *_intent calls. */
   requestIntent: (form: F) => Promise<{ clientSecret: string; savedIntent?: { holdExpiresAt?: string | null } }>;
-  /** Tells the server the card payment succeeded (spec §7 save_* calls). */
+  /** Spec §7 save_* calls. */
   save: (form: F, clientSecret: string) => Promise<void>;
   receiptEmail: (form: F) => string;
-  /** How a server failure (5xx, unreachable) reads; field errors are shown as they come. */
+  /** Field errors are shown as they come. */
   serverErrorText?: (status: number, fields: FieldErrors) => string;
 }
 
 export type PaymentOutcome = 'none' | 'paid' | 'paid-unconfirmed' | 'refunded';
 
-// Ask for a fresh intent this long before a hold lapses, so the card is never charged for places already let go.
+// So the card is never charged for places already let go.
 const HOLD_MARGIN_MS = 60_000;
 
 const sameForm = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Spec §4 payment state (sendingRequest, clientSecret, savedIntent) and the modal's Confirm:
- * a new intent only when the form differs from the last saved one, then the card is confirmed
- * at once, then the save call. Shared by the Donation Form and the event sign-up forms.
- */
+/** Spec §4: a new intent only when the form changed since the last one, then confirm, then save. */
 export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, serverErrorText }: PaymentFlowOptions<F>) {
   const [sendingRequest, setSendingRequest] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,7 +63,7 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
         setOutcome('paid');
       } catch (error) {
         if (cardCharged && error instanceof ApiError && error.status === 409) {
-          // Charged after the places went: the server refunded it at once and says so.
+          // Charged after the places went: the server refunded it at once.
           setOutcome('refunded');
           setOutcomeText(Object.values(error.fields)[0] ?? 'Your payment has been refunded.');
           return;
@@ -90,7 +86,7 @@ export function usePaymentFlow<F>({ card, requestIntent, save, receiptEmail, ser
     [card, outcome, receiptEmail, requestIntent, save, serverErrorText],
   );
 
-  /** A field the visitor edits loses its error (the others stay until the next Confirm). */
+  /** The other errors stay until the next Confirm. */
   const clearErrors = useCallback((...keys: string[]) => {
     setErrors((current) => {
       if (!keys.some((key) => key in current)) return current;

@@ -27,7 +27,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-/** The page's four forms, told apart by `intent`; each works without JavaScript (ADR 043). */
+/** Forms told apart by `intent`; each works without JavaScript (ADR 043). */
 export async function action(args: Route.ActionArgs) {
   const supporter = await requireSupporter(args);
   const { request, context } = args;

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export const handle = pageHandle('/dashboard');
 
-/** Read on the server from the session cookie (ADR 043): the page arrives signed in, with its lists. */
+/** Read on the server (ADR 043): the page arrives signed in, with its lists. */
 export async function loader(args: Route.LoaderArgs) {
   const supporter = await requireSupporter(args);
   return { supporter, dashboard: await args.context.supporters.dashboard(supporter) };

@@ -17,13 +17,13 @@ import { pageHandle } from '../lib/pages/page-handle';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
   if (!/^\d{1,9}$/.test(number)) throw data(`Event ${number} doesn't exist.`, { status: 404 });
-  // Staff preview a draft event as the public will see it (the root shows the preview banner).
+  // Staff preview a draft event (the root shows the preview banner).
   const drafts = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   try {
     const event = await context.services.events.byNumber(number, { drafts });
     return { event, placesLeft: await context.services.events.placesLeft(event.eventNumber) };
   } catch (error) {
-    // A number no event has (0 included) is a page that does not exist, never a server failure.
+    // A number no event has (0 included) is a missing page, never a server failure.
     const code = (error as { code?: string }).code;
     if (code === 'not_found' || code === 'validation') throw data(`Event ${number} doesn't exist.`, { status: 404 });
     throw error;
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, data, params }) =>
       })
     : pageMeta(matches, `Event ${params.eventNumber} doesn't exist.`);
 
-/** Spec §2: golf and benefit events show the partnership flyer, gaming events the rules flyer. */
+/** Spec §2. */
 function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
   if (rulesOfEventType(event.eventType).rulesFlyer) return event.rules_flyer ? { src: event.rules_flyer, label: 'Tournament rules flyer' } : null;
   return event.partnership_flyer ? { src: event.partnership_flyer, label: 'Partnership flyer' } : null;
@@ -147,7 +147,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
                 {flyer.label}
               </h2>
               {flyer.src.endsWith('.pdf') ? (
-                // A PDF cannot be shown as a picture: link to it, saying what it is.
+                // A PDF cannot be shown as a picture.
                 <a href={flyer.src} className="mt-3 flex items-center gap-3 rounded-lg border border-slate-200 p-4 font-semibold text-brand-700 shadow-sm hover:shadow-md">
                   <span aria-hidden="true" className="flex h-12 w-10 shrink-0 items-center justify-center rounded border-2 border-brand-700 text-xs font-bold">
                     PDF

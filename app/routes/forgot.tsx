@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const SENT = 'If an account uses that email, we have sent it a link to choose a new password. It works for one hour.';
 
-/** The same answer whether or not the email has an account (ADR 043): the email says which. */
+/** The same answer whether or not the email has an account (ADR 043). */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const outcome = await context.supporters.forgotPassword({ email: fields.email ?? '' }, request);

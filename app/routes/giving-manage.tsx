@@ -19,7 +19,7 @@ type Load = { state: 'loading' } | { state: 'ready'; plan: GivingPlanView } | { 
 
 export const handle = pageHandle('/giving/manage');
 
-/** The signed link in every monthly receipt (ADR 027): no sign-in; the link's signature is the key. */
+/** ADR 027: no sign-in; the link's signature is the key. */
 export default function Page() {
   const [params] = useSearchParams();
   const hydrated = useHydrated();

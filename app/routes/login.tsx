@@ -12,7 +12,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const FIELDS = ['email', 'password'] as const;
 
-/** What brought the visitor here: a new account, a new password, or a page that needs them signed in. */
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const from = safeReturnPath(url.searchParams.get('from'));
@@ -28,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Spec §4 login, as a session the server keeps (ADR 043): the cookies come with the redirect. */
+/** Spec §4 login as a server session (ADR 043): the cookies come with the redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const outcome = await context.supporters.logIn(request, { email: fields.email ?? '', password: fields.password ?? '' });

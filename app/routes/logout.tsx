@@ -15,7 +15,7 @@ export const handle = pageHandle('/logout');
 /** A link from another site must not sign anyone out: such a visit asks first. */
 const fromThisSite = (request: Request) => ['same-origin', 'none', null].includes(request.headers.get('Sec-Fetch-Site'));
 
-/** Spec §2: signed in → log out (the session ends on the server, ADR 043) and say so; signed out → go to /login. */
+/** Spec §2. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   if (query.has('done')) return { loggedOut: true, deleted: query.has('deleted') };

@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export const handle = pageHandle('/dashboard/signups/:signupId');
 
-/** One of the signed-in supporter's sign-ups, reached from the dashboard. */
 export default function Page() {
   const { signupId } = useParams();
   const load = useSignedInRequest<MySignup>(`/user/signups/${encodeURIComponent(signupId ?? '')}`);

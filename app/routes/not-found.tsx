@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { pageHandle } from '../lib/pages/page-handle';
 
-/** Any path the route table does not know: the root error boundary shows the not-found screen. */
+/** The root error boundary shows the not-found screen. */
 export function loader() {
   throw data(null, { status: 404 });
 }

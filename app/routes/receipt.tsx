@@ -6,7 +6,7 @@ import { PageHeader } from '../ui/PageHeader';
 import type { Route } from './+types/receipt';
 import { pageHandle } from '../lib/pages/page-handle';
 
-/** A payment's receipt, opened from the signed link in an email or the dashboard (ADR 025). */
+/** ADR 025. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const found = await context.services.receipts.bySignedLink(params.paymentId, params.signature);
   if (!found) throw data('This link does not open a receipt.', { status: 404 });
@@ -20,7 +20,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ matches, data }) => [
   ...pageMeta(matches, data ? `Receipt ${data.receipt.number}` : 'Receipt', data ? `${formatCents(data.receipt.amountCents)} on ${data.receipt.paidOn}.` : undefined),
   { name: 'robots', content: 'noindex' },
-  // The address holds the link's signature: links out of the page must not carry it along.
+  // The address holds the link's signature: links out must not carry it.
   { name: 'referrer', content: 'no-referrer' },
 ];
 

@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-/** Spec §4: a successful registration leads to Login with the green message (and the email filled in). */
+/** Spec §4. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const outcome = await context.supporters.register(fields);

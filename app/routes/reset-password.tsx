@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const FIELDS = ['password', 'password2'] as const;
 
-/** A new password ends every session of the account (ADR 043); the visitor logs in with it. */
+/** Ends every session of the account (ADR 043). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const outcome = await context.supporters.resetPassword({ token: params.token, password: fields.password ?? '', password2: fields.password2 ?? '' });

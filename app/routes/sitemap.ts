@@ -2,7 +2,7 @@ import { siteOrigin } from '../lib/seo/site-origin.server';
 import type { Route } from './+types/sitemap';
 import { fillPath, PUBLIC_PAGES } from '../../common/public-pages';
 
-/** Pages worth finding in a search engine (the table's `sitemap` ones); account pages are left out on purpose. */
+/** Account pages are left out on purpose. */
 const LISTED = PUBLIC_PAGES.filter((page) => page.sitemap);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -10,7 +10,6 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
   const [events, gallery] = await Promise.all([context.services.events.all(), context.services.content.page('gallery')]);
-  // A page with a parameter is listed once for each event or album there is.
   const values: Record<string, Record<string, string | number>[]> = {
     eventNumber: events.map(({ eventNumber }) => ({ eventNumber })),
     token: (gallery?.galleries ?? []).map(({ token }) => ({ token })),

@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const page = data?.page;
   if (!page) return pageMeta(matches, 'Our Staff');
-  // The staff page has no intro of its own: the description lists who is who.
+  // The staff page has no intro of its own.
   const who = page.staff.map((member) => `${member.name} (${member.role})`).join(', ');
   return pageMeta(matches, page.heading, summarize(`Meet the people behind the foundation: ${who}.`));
 };

@@ -18,10 +18,7 @@ const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:te
 
 export const handle = pageHandle('/verify/:token');
 
-/**
- * The emailed link opens this page; the visitor presses the button. Confirming on a click, not on
- * the visit, keeps mail scanners that open links from using up the single-use link.
- */
+/** Confirms on a click, not the visit, so mail scanners that open links cannot use up the single-use link. */
 export default function Page() {
   const { token = '' } = useParams();
   const { isAuthenticated } = useAuth();

@@ -71,7 +71,6 @@ export function SiteFooter({ site, year }: { site: Site | null; year: number }) 
   );
 }
 
-/** "(740) 555-0142" → "tel:+17405550142" */
 function formatPhoneHref(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;

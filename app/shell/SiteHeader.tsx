@@ -7,10 +7,8 @@ import { disclosureMenus } from './disclosure-menus';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 
 /*
- * Both menus are plain HTML that works before (and without) JavaScript: the desktop About sub-menu
- * is a <details> disclosure and the phone menu a popover opened by <button popovertarget>. Once
- * the page is hydrated, the script below only adds what HTML cannot do alone: close them when a
- * navigation starts, on Escape (the details), on a click outside (the details) and when focus leaves them.
+ * Both menus work without JavaScript (<details> and a popover); once hydrated, the script only
+ * closes them on navigation, Escape, an outside click and focus leaving.
  */
 
 const desktopLinkClass = (active: boolean) =>
@@ -19,7 +17,6 @@ const desktopLinkClass = (active: boolean) =>
 const mobileLinkClass = (active: boolean, indent: boolean) =>
   `block rounded-md px-3 py-3 text-base font-medium ${indent ? 'pl-6' : ''} ${active ? 'bg-brand-700 text-white' : 'text-brand-900 hover:bg-brand-100'}`;
 
-/** A menu link; `aria-current="page"` marks the current section, its sub-pages included. */
 function MenuLink({ link, className, onClick }: { link: NavLinkItem; className: (active: boolean) => string; onClick?: () => void }) {
   const active = isActivePath(link.to, useLocation().pathname);
   return (
@@ -29,11 +26,7 @@ function MenuLink({ link, className, onClick }: { link: NavLinkItem; className: 
   );
 }
 
-/**
- * Calls `close` when a navigation starts (a link, Back or Forward: the location being loaded, or
- * else the current one, is a new one), not on the first render: the header stays mounted across
- * client-side navigations, and a menu opened before hydration stays open through it.
- */
+/** Not on the first render: the header stays mounted across navigations, and a menu opened before hydration stays open. */
 function useCloseOnNavigation(close: () => void) {
   const current = useLocation().key;
   const key = useNavigation().location?.key ?? current;
@@ -47,7 +40,7 @@ function useCloseOnNavigation(close: () => void) {
 
 
 function Logo({ site, compact = false }: { site: Site | null; compact?: boolean }) {
-  // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
+  // WCAG 2.5.3: the accessible name starts with the visible text.
   return (
     <Link to="/" className="flex items-center gap-3 rounded-md" aria-label={`${site?.shortName ?? 'Home'}, home page`}>
       {site ? <img src={site.logo.src} width={site.logo.width} height={site.logo.height} alt="" className={compact ? 'h-10 w-10' : 'h-14 w-14'} /> : null}
@@ -56,10 +49,7 @@ function Logo({ site, compact = false }: { site: Site | null; compact?: boolean 
   );
 }
 
-/**
- * The desktop About sub-menu: a native disclosure, so it opens by click, Enter or Space with or
- * without JavaScript; disclosureMenus closes it as a menu closes (inline on a page without scripts).
- */
+/** A native disclosure, so it opens with or without JavaScript. */
 function AboutMenu() {
   const { pathname } = useLocation();
   const inAbout = ABOUT_LINKS.some((link) => isActivePath(link.to, pathname));
@@ -117,17 +107,10 @@ function DesktopNav() {
 
 const MOBILE_MENU_ID = 'site-menu';
 
-/**
- * Whether `element` is an open popover. Checks for the API first: a browser without popovers
- * (before Safari 17) knows neither `hidePopover` nor `:popover-open`, and `matches` would throw.
- */
+/** Browsers without popovers (before Safari 17) would throw on `:popover-open`. */
 const isOpenPopover = (element: HTMLElement | null): element is HTMLElement => !!element && 'hidePopover' in element && element.matches(':popover-open');
 
-/**
- * The phone menu: a popover (Escape closes it natively) holding an overlay and the panel that slides
- * in from the right (app/app.css). The overlay is a hide button, so a tap on it closes the menu
- * without JavaScript and never reaches the page below.
- */
+/** A popover (Escape closes it natively); the overlay is a hide button, so a tap closes it without JavaScript. */
 function MobileMenu({ site }: { site: Site | null }) {
   const popover = useRef<HTMLDivElement>(null);
   const close = () => {

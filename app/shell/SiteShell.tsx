@@ -6,7 +6,7 @@ import { DonationDialog } from '../donations/DonationDialog';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** Navigation bar, donate bar and footer around every page, and the Donation Form they open (spec §2). */
+/** Spec §2. */
 export function SiteShell({ site, year, payments, children }: { site: Site | null; year: number; payments: PublicConfig['payments']; children: ReactNode }) {
   return (
     <>

@@ -12,7 +12,6 @@ export const gamingInitialValues = (receiptEmail: string, playersPerTeam: number
   ...emptyPlayers(playersPerTeam, ['ActivisionId', 'Location']),
 });
 
-/** Gaming Event sign-up: the team, its players (four by default) with Activision ID and location, and the terms. */
 export function GamingTeamFields(props: SignupFieldsProps) {
   const { idPrefix, values, errors, onChange } = props;
   return (

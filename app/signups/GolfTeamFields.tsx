@@ -8,7 +8,6 @@ export const golfInitialValues = (receiptEmail: string, playersPerTeam: number):
   ...emptyPlayers(playersPerTeam, ['ShirtSize']),
 });
 
-/** Golf Event sign-up: the event's number of players (four by default), each with a name, an email and a shirt size. */
 export function GolfTeamFields(props: SignupFieldsProps) {
   const { idPrefix, values, errors, onChange, rules } = props;
   return (

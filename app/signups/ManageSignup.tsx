@@ -16,7 +16,7 @@ import type { AttendeeValues, SignupValues } from './signup-values';
 const cents = (amount: string) => parseAmountToCents(amount) ?? 0;
 const BUTTON = 'rounded-md px-5 py-3 text-base font-semibold disabled:cursor-wait disabled:opacity-70';
 
-/** What a party paid for: its price at the event's prices, for the share a removed person gets back. */
+/** For the share a removed person gets back. */
 const partyPrice = (signup: MySignup, values: SignupValues) => SIGNUP_KINDS[signup.kind].priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, signup.event.signup);
 
 function stateText(signup: MySignup): string {
@@ -26,7 +26,7 @@ function stateText(signup: MySignup): string {
   return `Paid ${formatCents(cents(signup.amount))}.`;
 }
 
-/** One of the supporter's sign-ups: change its details until the deadline, or cancel it under the event's refund policy. */
+/** Details until the deadline, cancellation under the event's refund policy. */
 export function ManageSignup({ initial }: { initial: MySignup }) {
   const [signup, setSignup] = useState(initial);
   const [notice, setNotice] = useState<string | null>(null);
@@ -169,10 +169,10 @@ function ChangeForm({ signup, onDone }: { signup: MySignup; onDone: (next: MySig
 
 const ADD_PEOPLE_ID = 'add-people';
 
-/** More people for a paid party: a sign-up of their own for the same event, paying only for them. */
+/** A sign-up of their own for the same event, paying only for them. */
 function AddPeople({ signup, onAdded }: { signup: MySignup; onAdded: (next: MySignup) => void }) {
   const id = useId();
-  // The party as it stands after the dialog: with the people added, once their payment is in.
+  // With the people added, once their payment is in.
   const refresh = () => void apiRequest<MySignup>(`/user/signups/${signup.id}`).then(onAdded, () => undefined);
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { TextField } from '../ui/FormFields';
 import { textOf, type SignupFieldsProps } from './signup-values';
 
-/** The props of player n's field `field` (player1Name…): id, name, value, error and change. */
 export function playerFieldProps({ idPrefix, values, errors, onChange }: SignupFieldsProps, n: number, field: string, label: string) {
   const key = `player${n}${field}`;
   return {
@@ -15,7 +14,6 @@ export function playerFieldProps({ idPrefix, values, errors, onChange }: SignupF
   };
 }
 
-/** One player of a team: name and email, then what the kind asks of each player. */
 export function PlayerFieldset({ n, children, ...props }: SignupFieldsProps & { n: number; children: ReactNode }) {
   return (
     <fieldset className="rounded-lg border border-slate-300 p-4">

@@ -7,18 +7,12 @@ import { Modal, ModalClose, ModalDescription, ModalOpener, ModalTitle } from '..
 import { SignupDialog } from './SignupDialog';
 import { todayInFoundationZone } from '../../common/dates';
 
-/** The event page's sign-up form, and the prompt a signed-out visitor gets instead. */
 const SIGNUP_DIALOG_ID = 'signup';
 const LOGIN_PROMPT_ID = 'signup-login-prompt';
 
 const BUTTON = 'rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400';
 
-/**
- * Spec §2/§4: "Sign up" opens the form of the event's type when signed in, else the login prompt;
- * a disabled "Sign up closed" for an inactive, past or full event or outside its sign-up dates.
- * Both work before the page's script has run: CSS shows the button for who is signed in
- * (`data-auth-only`, from <html data-auth>), and each opens its dialog natively.
- */
+/** Spec §2/§4. Works before the script runs: CSS picks the button from <html data-auth> and each opens its dialog natively. */
 export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
   const kind = signupKindOfEventType(event.eventType);
 
@@ -51,7 +45,7 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
   );
 }
 
-/** Spec §2: "Click here to login or signup." for a visitor who is not signed in. */
+/** Spec §2. */
 function LoginPrompt({ from }: { from: string }) {
   return (
     <Modal

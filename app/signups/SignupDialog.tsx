@@ -6,10 +6,7 @@ import type { SignupEvent } from './SignupForm';
 
 const SignupForm = lazy(() => import('./SignupForm'));
 
-/**
- * Spec §4 Event signup modal: the form of the event's type, the card, Confirm and Not now/Close.
- * It is in the page's HTML, opened by a button naming `id` (before the page's script has run too).
- */
+/** Spec §4 Event signup modal; opened by a button naming `id`, before the script too. */
 export function SignupDialog({
   id,
   event,
@@ -21,11 +18,10 @@ export function SignupDialog({
   id: string;
   event: SignupEvent;
   kind: SignupKind;
-  /** After the dialog closed (the events, with their places left, are refreshed anyway). */
   onClosed?: () => void;
-  /** Adds the people to the supporter's paid party with this confirmation number (steak fry, ADR 024). */
+  /** ADR 024. */
   partyOf?: number;
-  /** Where the receipt goes unless changed (the party's own address when adding to it). */
+  /** The party's own address when adding to it. */
   receiptEmail?: string;
 }) {
   const revalidator = useRevalidator();

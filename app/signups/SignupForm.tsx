@@ -17,12 +17,12 @@ import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { SIGNUP_FORMS } from './signup-forms';
 import type { AttendeeValues, SignupValues } from './signup-values';
 
-/** The price the server will ask, from the same kind rules it uses (only a party's list changes it). */
+/** The same kind rules the server uses. */
 function priceOf(kind: SignupKind, values: SignupValues, rules: EventSignupRules): number {
   return SIGNUP_KINDS[kind].priceCents({ attendees: (values.attendees as AttendeeValues[]) ?? [] }, rules);
 }
 
-/** Errors an edit of the party answers: the edited fields, or every attendee's when one is added or removed (the numbers shift). */
+/** Every attendee's when one is added or removed, since the numbers shift. */
 function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[], errors: Record<string, string>): string[] {
   if (before.length !== after.length) return ['amount', 'attendees', ...Object.keys(errors).filter((key) => key.startsWith('attendee-'))];
   return after.flatMap((a, i) => [
@@ -32,10 +32,9 @@ function attendeeErrorsToClear(before: AttendeeValues[], after: AttendeeValues[]
   ]);
 }
 
-/** What the form needs of the event: the event page gives the whole event, a supporter's sign-up page its own copy. */
 export type SignupEvent = Pick<ApiEvent, 'eventNumber' | 'eventType' | 'name' | 'description' | 'location' | 'eventDate' | 'signup'>;
 
-/** A field of the form as the page holds it (typed before the form's script ran), as form values. */
+/** Typed before the form's script ran. */
 function typedSignupValues(values: SignupValues, typed: TypedValue[]): SignupValues {
   let next = values;
   for (const { name, value } of typed) {
@@ -52,7 +51,6 @@ function typedSignupValues(values: SignupValues, typed: TypedValue[]): SignupVal
   return next;
 }
 
-/** The sign-up form of the event's kind: a page loads it after its own code (SignupDialog). */
 export default function SignupForm({
   dialogId,
   event,
@@ -66,14 +64,14 @@ export default function SignupForm({
   partyOf: number | undefined;
   receiptEmail: string | undefined;
 }) {
-  // One sign-up form per dialog, so its ids are fixed: hydration finds the very ids the server wrote.
+  // One form per dialog, so its ids are fixed: hydration finds the very ids the server wrote.
   const id = dialogId;
   const form = useRef<HTMLFormElement>(null);
   const user = useSignedInProfile();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
   const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? '', event.signup.playersPerTeam ?? 4));
-  // The receipt goes to the account's email (known in the browser only) until another is typed.
+  // The account's email (known in the browser only) until another is typed.
   const [receiptTyped, setReceiptTyped] = useState(false);
   useTypedBeforeHydration(form, (typed) => {
     if (typed.some(({ name }) => name === 'receiptEmail')) setReceiptTyped(true);
@@ -103,7 +101,7 @@ export default function SignupForm({
   const done = flow.outcome !== 'none';
   useFocusFirstError(`${id}-form`, flow.errors);
 
-  // Every key with its own place in the form; any other error goes in the box at the top.
+  // Any other error goes in the box at the top.
   const shownFields = useMemo(() => {
     const keys = new Set([...Object.keys(values), 'amount', 'card']);
     ((values.attendees as AttendeeValues[] | undefined) ?? []).forEach((_, i) => {

@@ -8,7 +8,6 @@ export const steakfryInitialValues = (receiptEmail: string): SignupValues => ({
   attendees: [{ name: '', allergies: '', child: false }],
 });
 
-/** Benefit Event sign-up: the party, one to ten people, each adult or child, with allergies. */
 export function SteakfryPartyFields({ idPrefix, values, errors, onChange, rules, maxAttendees = STEAKFRY_MAX_ATTENDEES }: SignupFieldsProps) {
   const attendees = (values.attendees as AttendeeValues[] | undefined) ?? [];
   const update = (i: number, patch: Partial<AttendeeValues>) =>

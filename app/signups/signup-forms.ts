@@ -5,7 +5,6 @@ import { GolfTeamFields, golfInitialValues } from './GolfTeamFields';
 import type { SignupFieldsProps, SignupValues } from './signup-values';
 import { SteakfryPartyFields, steakfryInitialValues } from './SteakfryPartyFields';
 
-/** Each kind's part of the sign-up form: its fields and their empty values. */
 export const SIGNUP_FORMS: Record<
   SignupKind,
   {

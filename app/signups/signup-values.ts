@@ -3,26 +3,24 @@ import type { EventSignupRules } from '../../common/events';
 import type { SignupKind } from '../../common/signups/kinds';
 import type { AttendeeFormValues, SignupFormValues } from '../../common/signups/kind';
 
-/** The sign-up form's values (shared with the server, which fills them for an edit). */
+/** Shared with the server, which fills them for an edit. */
 export type AttendeeValues = AttendeeFormValues;
 export type SignupValues = SignupFormValues;
 
-/** What every kind's fields get from the sign-up form. */
 export interface SignupFieldsProps {
   kind: SignupKind;
-  /** The event's prices and team size: the form shows what the server will ask. */
+  /** The form shows what the server will ask. */
   rules: EventSignupRules;
   idPrefix: string;
   values: SignupValues;
   errors: FieldErrors;
   onChange: (name: string, value: string | boolean | AttendeeValues[]) => void;
-  /** A party being changed after paying can shrink but not grow (adding people needs a payment). */
+  /** Adding people needs a payment. */
   maxAttendees?: number;
 }
 
 export const textOf = (values: SignupValues, name: string) => String(values[name] ?? '');
 
-/** Empty player fields 1–N, with the extra fields a kind asks of each player. */
 export function emptyPlayers(count: number, extraFields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (let n = 1; n <= count; n++) for (const field of ['Name', 'Email', ...extraFields]) values[`player${n}${field}`] = '';

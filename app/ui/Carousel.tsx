@@ -3,17 +3,14 @@ import type { AutoplayType } from 'embla-carousel-autoplay';
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 interface CarouselProps {
-  /** Accessible name of the carousel region, e.g. "Our sponsors". */
   label: string;
   slides: { key: string; content: ReactNode }[];
-  /** Milliseconds between moves. */
   delay: number;
-  /** Tailwind classes giving each slide its width (e.g. "basis-full min-[600px]:basis-1/3"). */
+  /** E.g. "basis-full min-[600px]:basis-1/3". */
   slideClassName: string;
   align?: 'start' | 'center';
-  /** Tailwind classes for the dots row, or null for no dots. */
+  /** Null for no dots. */
   dotsClassName?: string | null;
-  /** Where the previous/pause/next row goes: over the slides (absolute) or in its own row below. */
   controlsClassName?: string;
 }
 
@@ -25,11 +22,7 @@ interface Running {
   autoplay: AutoplayType;
 }
 
-/**
- * Starts Embla (and its autoplay plugin) on the viewport, loaded when the page runs its script: until
- * then the slides are a strip that scrolls and snaps natively (CSS scroll-snap), which works with no
- * script at all. Embla starts on the slide that was showing.
- */
+/** Loaded with the page's script; until then the slides scroll and snap natively (CSS). Starts on the slide showing. */
 function useEmbla(viewport: React.RefObject<HTMLDivElement | null>, options: { align: 'start' | 'center'; delay: number }): Running | null {
   const [running, setRunning] = useState<Running | null>(null);
   const { align, delay } = options;
@@ -40,7 +33,7 @@ function useEmbla(viewport: React.RefObject<HTMLDivElement | null>, options: { a
     let started: Running | null = null;
     void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
       if (stopped) return;
-      // The strip may have been swiped natively: Embla moves slides by transform, so the native offset goes.
+      // Embla moves slides by transform, so a native swipe offset must go.
       const step = node.firstElementChild?.firstElementChild?.getBoundingClientRect().width ?? 0;
       const showing = step > 0 ? Math.round(node.scrollLeft / step) : 0;
       node.scrollLeft = 0;
@@ -57,11 +50,7 @@ function useEmbla(viewport: React.RefObject<HTMLDivElement | null>, options: { a
   return running;
 }
 
-/**
- * An accessible, swipeable carousel (Embla): autoplay that stops on any interaction and respects
- * reduced motion, a Pause/Play button, previous/next buttons, optional dots, and the WAI-ARIA
- * carousel roles. Before its script runs (or without one) the slides scroll sideways and snap.
- */
+/** Embla; autoplay stops on any interaction and respects reduced motion. Without script the slides scroll and snap. */
 export function Carousel({ label, slides, delay, slideClassName, align = 'start', dotsClassName = null, controlsClassName = '' }: CarouselProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const running = useEmbla(viewport, { align, delay });
@@ -70,7 +59,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
   const id = useId();
   const ready = running !== null;
 
-  // Embla and its autoplay plugin own the carousel's state; React reads it as an external store.
+  // Embla owns the state; React reads it as an external store.
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!emblaApi) return () => {};
@@ -83,7 +72,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
   );
   const selected = useSyncExternalStore(subscribe, () => emblaApi?.selectedScrollSnap() ?? 0, () => 0);
   const snapCount = useSyncExternalStore(subscribe, () => emblaApi?.scrollSnapList().length ?? slides.length, () => slides.length);
-  // The plugin announces play/stop before its own isPlaying() changes, so the events carry the state.
+  // The plugin announces play/stop before its own isPlaying() changes.
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
@@ -130,7 +119,7 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         </div>
       </div>
       {slides.length > 1 ? (
-        // The row is drawn by the server too (empty), so buttons arriving with the script move nothing.
+        // Rendered by the server too (empty), so buttons arriving with the script move nothing.
         <div className={`flex items-center justify-center gap-2 ${controlsClassName}`}>
           {ready && snapCount > 1 ? (
             <>
@@ -154,14 +143,14 @@ export function Carousel({ label, slides, delay, slideClassName, align = 'start'
         </div>
       ) : null}
       {dotsClassName !== null && slides.length > 1 ? (
-        // The row keeps its height before Embla runs; its dots come with it (a dot needs the script).
+        // Keeps its height before Embla runs.
         <div className={`mt-3 flex min-h-6 flex-wrap justify-center gap-1 ${dotsClassName}`}>
           {ready
             ? Array.from({ length: snapCount }, (_, index) => (
                 <button
                   key={index}
                   type="button"
-                  // 20 px targets 24 px apart: fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
+                  // Fifteen dots fit one row on a phone (WCAG 2.5.8 spacing).
                   className="group flex h-6 w-5 items-center justify-center"
                   aria-label={`Go to slide ${index + 1} of ${snapCount}`}
                   aria-current={index === selected ? 'true' : undefined}

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../common/api-errors';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** Spec §5: an errored field shows its message above the input, in an alert box. */
+/** Spec §5: above the input, in an alert box. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -11,23 +11,20 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** The look of every text box and list, on the public site and in the back office: 44 px tall for fingers, red when invalid. */
+/** 44 px tall for fingers. */
 export const CONTROL_CLASS =
   'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/40 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 read-only:bg-slate-100 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   name: string;
   label: ReactNode;
-  /** The new text on each change; a field whose state React keeps passes `value` too, one that posts as it is passes neither. */
+  /** Controlled fields pass `value` too; a field that posts as it is passes neither. */
   onValueChange?: (value: string) => void;
   error?: string;
   hint?: ReactNode;
 }
 
-/**
- * A labelled input, the one of every form on the site (spec §5: an error sits above the input in
- * an alert box, and marks it invalid). It posts with a plain form as it is, or React keeps its value.
- */
+/** Spec §5. Posts with a plain form as it is, or React keeps its value. */
 export function TextField({ name, label, onValueChange, onChange, error, hint, id, className = '', ...input }: TextFieldProps) {
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
@@ -63,7 +60,7 @@ export function TextField({ name, label, onValueChange, onChange, error, hint, i
   );
 }
 
-/** Errors not tied to a visible field (auth, token, server…): one alert box at the top of the form. */
+/** One alert box at the top of the form. */
 export function GeneralErrors({ errors, fields }: { errors: FieldErrors; fields: readonly string[] }) {
   const general = Object.entries(errors).filter(([key]) => !fields.includes(key));
   if (general.length === 0) return null;
@@ -76,7 +73,7 @@ export function GeneralErrors({ errors, fields }: { errors: FieldErrors; fields:
   );
 }
 
-/** Spec §8: 'Please fix the error(s) above.' whenever the form has errors. */
+/** Spec §8. */
 export function FixErrorsNotice({ errors }: { errors: FieldErrors }) {
   return (
     <p role="alert" className="text-sm font-semibold text-red-800 empty:hidden">
@@ -85,7 +82,7 @@ export function FixErrorsNotice({ errors }: { errors: FieldErrors }) {
   );
 }
 
-/** A green confirmation (spec §8 success messages). */
+/** Spec §8. */
 export function SuccessNotice({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800">
@@ -94,7 +91,7 @@ export function SuccessNotice({ children }: { children: ReactNode }) {
   );
 }
 
-/** Something went differently than hoped but nothing is wrong with the form (a refunded late payment). */
+/** E.g. a refunded late payment. */
 export function NoticeBox({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
@@ -103,7 +100,7 @@ export function NoticeBox({ children }: { children: ReactNode }) {
   );
 }
 
-/** The submit button of the account forms, which work with or without the page's script (ADR 043). */
+/** The account forms work with or without the page's script (ADR 043). */
 export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
   return (
     <button
@@ -117,7 +114,7 @@ export function SubmitButton({ busy, children, busyText }: { busy: boolean; chil
   );
 }
 
-/** The pages that still work through the API from the browser (a sign-up's changes, a monthly gift's link) say so when scripts are off. */
+/** Pages that still call the API from the browser say so when scripts are off. */
 export function NeedsJavaScript() {
   return (
     <noscript>
@@ -128,7 +125,6 @@ export function NeedsJavaScript() {
   );
 }
 
-/** The card the account forms sit on. */
 export function FormCard({ children }: { children: ReactNode }) {
   return <div className="mx-auto my-10 w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>;
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** The heading band every page starts with. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="bg-brand-50">

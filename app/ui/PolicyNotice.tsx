@@ -1,9 +1,6 @@
 const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
-/**
- * The line under every form that takes personal data or money. The pages open in a new tab so a
- * half-filled form (or an open payment dialog) is never lost.
- */
+/** The pages open in a new tab so a half-filled form is never lost. */
 export function PolicyNotice({ action = 'continuing' }: { action?: string }) {
   return (
     <p className="text-xs text-slate-700">

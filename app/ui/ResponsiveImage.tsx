@@ -4,11 +4,7 @@ import { uploadSrcSets } from '../../common/media';
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'>;
 
-/**
- * A picture at its own size, so nothing shifts as it loads. An uploaded one comes as
- * AVIF or WebP at the width the screen needs: `sizes` says how wide it is shown. The `<picture>`
- * is `display: contents`, so the `<img>` lays out as if it stood alone.
- */
+/** At its own size, so nothing shifts; `<picture>` is `display: contents`, so the `<img>` lays out alone. */
 export function ResponsiveImage({ image, sizes, ...img }: { image: Image; sizes: string } & ImgProps) {
   const tag = <img src={image.src} width={image.width} height={image.height} alt={image.alt} {...img} />;
   const sets = uploadSrcSets(image.src, image.width);

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-/** Small inline icons (decorative: callers give the accessible name). */
+/** Decorative: callers give the accessible name. */
 type IconProps = SVGProps<SVGSVGElement>;
 
 const base = { width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
@@ -81,7 +81,6 @@ export const QuoteIcon = (p: IconProps) => (
   </svg>
 );
 
-/** Stroked line icons. */
 const line = {
   width: 24,
   height: 24,

@@ -1,6 +1,6 @@
 import { playerFields, storedPerson, TEAM_WORDS, type PriceRules, type SignupKindRules } from './kind';
 
-/** Spec §9; each event now keeps its own (ADR 022). */
+/** Spec §9; each event keeps its own (ADR 022). */
 export const GAMING_TEAM_CENTS = 5_000;
 export const TEAM_NAME_MAX = 60;
 
@@ -11,14 +11,14 @@ export interface GamingPlayer {
   location: string;
 }
 
-/** A gaming team (spec §3 Gaming signup): a unique name, a contact number, agreed terms, four players. */
+/** Spec §3 Gaming signup. */
 export interface GamingTeam {
   name: string;
   contactNumber: string;
   players: GamingPlayer[];
 }
 
-/** North American numbers (the foundation's players): 10 digits, optional +1, any punctuation. */
+/** North American numbers: 10 digits, optional +1, any punctuation. */
 export function isValidPhoneNumber(value: string): boolean {
   const digits = value.replace(/[\s().+-]/g, '');
   if (!/^\d+$/.test(digits)) return false;
@@ -42,7 +42,6 @@ export const gaming = {
     exportColumns: ['team', 'contactNumber', 'player', 'name', 'activisionId', 'location', 'status', 'paidAt', 'receiptEmail', 'arrived'],
   },
   defaults: { priceCents: GAMING_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
-  // One fee per team, whoever is on it.
   priceCents: (_team: unknown, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (team: GamingTeam): string => team.name,
@@ -50,7 +49,7 @@ export const gaming = {
   toStorage: (team: GamingTeam) => ({
     teamName: team.name,
     teamContactNumber: team.contactNumber,
-    // Only a team that agreed gets this far (the wire schema wants a literal true).
+    // The wire schema wants a literal true.
     teamAgrees: true,
     peopleTable: 'players',
     people: team.players.map((p) => storedPerson({ name: p.name, email: p.email, activisionId: p.activisionId, location: p.location })),

@@ -10,7 +10,7 @@ const location = (n: number) => requiredText(`Player ${n} location`, 100);
 
 const teamShapes = new Map<number, z.ZodType>();
 
-/** The spec's flat gaming payload (teamName, player1ActivisionId, …); the only place those keys are read. */
+/** The only place the spec's flat keys (player1ActivisionId, …) are read. */
 function buildGamingWire(players: number) {
   const shape: Record<string, z.ZodType> = {
     ...signupEnvelope,
@@ -42,11 +42,10 @@ function buildGamingWire(players: number) {
   }));
 }
 
-/** The gaming wire for a team of `players` (each event sets its own size). */
 export function gamingWireFor(players: number): ReturnType<typeof buildGamingWire> {
   if (!teamShapes.has(players)) teamShapes.set(players, buildGamingWire(players));
   return teamShapes.get(players) as ReturnType<typeof buildGamingWire>;
 }
 
-/** A team of four, the spec's size. */
+/** The spec's size. */
 export const gamingWire = gamingWireFor(4);

@@ -1,6 +1,6 @@
 import { playerFields, storedPerson, TEAM_WORDS, type PriceRules, type SignupKindRules } from './kind';
 
-/** Spec §9; each event now keeps its own (ADR 022). */
+/** Spec §9; each event keeps its own (ADR 022). */
 export const GOLF_TEAM_CENTS = 40_000;
 export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
 export type ShirtSize = (typeof SHIRT_SIZES)[number];
@@ -11,7 +11,7 @@ export interface GolfPlayer {
   shirtSize: ShirtSize;
 }
 
-/** A golf team (spec §3 Golf signup): the event's number of players (four by default), each with a shirt size; the first gives an email. */
+/** Spec §3 Golf signup. */
 export interface GolfTeam {
   players: GolfPlayer[];
 }
@@ -31,11 +31,9 @@ export const golf = {
     ...TEAM_WORDS.admin,
     title: 'Golf outing',
     columns: ['email', 'shirtSize'],
-    // For the golf course: who plays in which team, and the shirts to order.
     exportColumns: ['team', 'player', 'name', 'email', 'shirtSize', 'status', 'paidAt', 'receiptEmail', 'arrived'],
   },
   defaults: { priceCents: GOLF_TEAM_CENTS, childPriceCents: null, playersPerTeam: 4 },
-  // One fee per team, whoever is on it.
   priceCents: (_team: unknown, rules: PriceRules): number => rules.priceCents,
   places: (): number => 1,
   teamName: (): null => null,

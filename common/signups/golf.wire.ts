@@ -9,7 +9,7 @@ const name = (n: number) => requiredText(`Player ${n} name`, 100);
 
 const teamShapes = new Map<number, z.ZodType>();
 
-/** The spec's flat golf payload (player1Name … player4ShirtSize for a team of four); the only place those keys are read. */
+/** The only place the spec's flat keys (player1Name …) are read. */
 function buildGolfWire(players: number) {
   const shape: Record<string, z.ZodType> = { ...signupEnvelope };
   for (let n = 1; n <= players; n++) {
@@ -32,11 +32,10 @@ function buildGolfWire(players: number) {
   }));
 }
 
-/** The golf wire for a team of `players` (each event sets its own size). */
 export function golfWireFor(players: number): ReturnType<typeof buildGolfWire> {
   if (!teamShapes.has(players)) teamShapes.set(players, buildGolfWire(players));
   return teamShapes.get(players) as ReturnType<typeof buildGolfWire>;
 }
 
-/** A team of four, the spec's size. */
+/** The spec's size. */
 export const golfWire = golfWireFor(4);

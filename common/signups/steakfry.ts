@@ -1,6 +1,6 @@
 import { storedPerson, type PriceRules, type SignupKindRules } from './kind';
 
-/** Spec §9; each event now keeps its own (ADR 022). */
+/** Spec §9; each event keeps its own (ADR 022). */
 export const STEAKFRY_ADULT_CENTS = 2_500;
 export const STEAKFRY_CHILD_CENTS = 1_500;
 export const STEAKFRY_MIN_ATTENDEES = 1;
@@ -14,14 +14,14 @@ export interface SteakfryAttendee {
   child: boolean;
 }
 
-/** A steak-fry party (spec §3 Steak fry signup): 1 to 10 attendees. */
+/** Spec §3 Steak fry signup. */
 export interface SteakfryParty {
   attendees: SteakfryAttendee[];
 }
 
 const SPEC_PRICES: PriceRules = { priceCents: STEAKFRY_ADULT_CENTS, childPriceCents: STEAKFRY_CHILD_CENTS };
 
-/** Price of a party from the whole list: the event's price per adult and per child (ADR 011); the spec's 25.00 and 15.00 unless given. */
+/** ADR 011; the spec's 25.00 and 15.00 unless given. */
 export function steakfryPriceCents(attendees: readonly Pick<SteakfryAttendee, 'child'>[], rules: PriceRules = SPEC_PRICES): number {
   const child = rules.childPriceCents ?? rules.priceCents;
   return attendees.reduce((sum, a) => sum + (a.child ? child : rules.priceCents), 0);
@@ -47,7 +47,6 @@ export const steakfry = {
     capacityLabel: 'Seats (capacity)',
     placesAre: 'tickets',
     columns: ['ticket', 'allergies'],
-    // For the caterer: every guest, their ticket and allergies, by party.
     exportColumns: ['party', 'name', 'ticket', 'allergies', 'status', 'paidAt', 'arrived'],
   },
   defaults: { ...SPEC_PRICES, playersPerTeam: null },

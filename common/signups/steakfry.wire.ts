@@ -12,7 +12,6 @@ const attendee = z.object({
   child: z.boolean({ error: 'Say whether this attendee is a child.' }).optional().default(false),
 });
 
-/** The spec's steak-fry payload: attendees [{ name, allergies, child }]. */
 export const steakfryWire = z
   .object({
     ...signupEnvelope,
@@ -20,7 +19,7 @@ export const steakfryWire = z
       .array(attendee, { error: 'Add at least one attendee.' })
       .min(STEAKFRY_MIN_ATTENDEES, 'Add at least one attendee.')
       .max(STEAKFRY_MAX_ATTENDEES, `A party can have at most ${STEAKFRY_MAX_ATTENDEES} attendees.`),
-    /** Adds these people to the supporter's paid party with this confirmation number (ADR 024). */
+    /** ADR 024. */
     partyOf: z.int({ error: 'Choose one of your parties.' }).min(1, 'Choose one of your parties.').max(2 ** 31 - 1, 'Choose one of your parties.').optional(),
   })
   .transform((w) => ({

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 
-/**
- * What a database holds, for `npm run db:restore` (ADR 033): it restores only into an empty one
- * unless told to replace it. The site's tables all live in PostgreSQL's `public` schema.
- */
+/** `npm run db:restore` (ADR 033) restores only into an empty database unless told to replace it. */
 export async function listTables(db: Db, kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const query =
     kind === 'sqlite'
@@ -17,7 +14,6 @@ export async function listTables(db: Db, kind: 'sqlite' | 'postgres'): Promise<s
   return (await query.execute(db)).rows.map((row) => row.name);
 }
 
-/** How many rows each of these tables has (a restore's summary). */
 export async function rowCounts<T extends string>(db: Db, tables: readonly T[]): Promise<Record<T, number>> {
   const counts = {} as Record<T, number>;
   for (const table of tables) {
@@ -27,7 +23,7 @@ export async function rowCounts<T extends string>(db: Db, tables: readonly T[]):
   return counts;
 }
 
-/** Other sessions on the same PostgreSQL database (instances of the site still running, say). */
+/** Instances of the site still running, say. */
 export async function otherSessions(db: Db): Promise<number> {
   const row = await sql<{ n: number | string }>`
     select count(*) as n from pg_stat_activity
@@ -35,16 +31,14 @@ export async function otherSessions(db: Db): Promise<number> {
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** PostgreSQL's planner statistics, which a restore does not bring (pg_restore's own advice). */
+/** A restore does not bring them (pg_restore's own advice). */
 export async function refreshStatistics(db: Db): Promise<void> {
   await sql`analyze`.execute(db);
 }
 
 /**
- * Empties PostgreSQL's `public` schema of everything the site (or a restore) made: tables and views
- * first (their sequences, indexes and triggers go with them), then sequences and functions left
- * over. Objects that belong to an extension are left alone. Run inside the restore's transaction, so
- * a restore that fails leaves the old contents in place.
+ * Leaves objects of extensions alone. Runs inside the restore's transaction, so a failed restore
+ * keeps the old contents.
  */
 export const DROP_PUBLIC_SCHEMA_OBJECTS = `
 DO $$

@@ -15,24 +15,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 const pools = new WeakMap<Db, pg.Pool>();
 
 export interface PoolUse {
-  /** Connections open, idle among them, and queries waiting for one. */
   total: number;
   idle: number;
   waiting: number;
   max: number;
 }
 
-/** The PostgreSQL pool's use right now; null for SQLite (one synchronous connection, no pool). */
+/** Null for SQLite (one synchronous connection). */
 export function poolUseOf(db: Db): PoolUse | null {
   const pool = pools.get(db);
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
 }
 
-/**
- * `onConnectionLost` hears of idle PostgreSQL connections the server dropped (a restart, a
- * failover, an administrator): the pool opens new ones on next use, so it is news, not a failure.
- * Without a listener, pg would throw the error and stop the whole process.
- */
+/** Without a listener pg throws on a dropped idle connection and stops the process; the pool reconnects on next use. */
 export function createDatabase(target: DatabaseTarget, onConnectionLost: (error: Error) => void = () => undefined): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
@@ -51,10 +46,8 @@ export function createDatabase(target: DatabaseTarget, onConnectionLost: (error:
 }
 
 /**
- * The database holds password hashes, emails and donation history: its folder is created 0700 and
- * the file 0600 before SQLite opens it (an empty file is a valid new database). SQLite gives the
- * -wal and -shm files it creates the database file's permissions. Files made by an older version
- * with wider permissions are tightened, as far as the file's owner is allowed to.
+ * It holds password hashes and donation history: folder 0700, file 0600 before SQLite opens it
+ * (SQLite gives -wal and -shm the same permissions); looser files are tightened.
  */
 function ownerOnlyDatabaseFile(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -63,15 +56,12 @@ function ownerOnlyDatabaseFile(file: string): void {
     try {
       chmodSync(name, 0o600);
     } catch {
-      // Not there (no WAL yet) or not ours to change: SQLite opens it as before.
+      // Not there (no WAL yet) or not ours to change.
     }
   }
 }
 
-/**
- * Kysely prepares every query afresh; re-preparing the same SQL was a fifth of an API request's
- * time. Statements are kept by SQL text (queries are parameterised, so the set is small).
- */
+/** Kysely prepares every query afresh; statements are kept by SQL text (parameterised, so the set is small). */
 function withStatementCache(sqlite: SQLite.Database, limit = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
@@ -91,7 +81,7 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500) {
   };
 }
 
-/** A cheap round trip that proves the database answers (used by /healthz). */
+/** /healthz. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

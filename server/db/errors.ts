@@ -1,4 +1,4 @@
-/** A write that would break a unique index; repositories throw it so callers never read driver messages. */
+/** Repositories throw it so callers never read driver messages. */
 export class DuplicateKeyError extends Error {
   constructor(cause: unknown) {
     super('duplicate key', { cause });
@@ -6,10 +6,8 @@ export class DuplicateKeyError extends Error {
   }
 }
 
-/** PostgreSQL's unique_violation, and better-sqlite3's codes for a unique or primary key clash. */
 const UNIQUE_VIOLATION_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
-/** Runs a write, turning the driver's unique-violation error into a DuplicateKeyError. */
 export async function failOnDuplicate<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

@@ -1,4 +1,4 @@
-/** JSON text columns: parse leniently so one bad row cannot take a page down. */
+/** Lenient, so one bad row cannot take a page down. */
 export function parseJsonColumn<T>(text: string | null): T | null {
   if (text === null) return null;
   try {

@@ -10,7 +10,7 @@ export class MigrationError extends Error {
   }
 }
 
-/** Brings the schema up to date; returns the names applied by this call. */
+/** Returns the names applied by this call. */
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new DialectMigrationProvider(dialect) });
   const { error, results = [] } = await migrator.migrateToLatest();
@@ -21,18 +21,14 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-// Kysely's PostgreSQL migration lock is a session advisory lock on this key (kysely's
-// postgres-adapter.js); pg_locks shows a bigint key as its high and low 32 bits.
+// Kysely's PostgreSQL migration lock is an advisory lock on this key; pg_locks splits a bigint key into two 32-bit halves.
 const KYSELY_LOCK_KEY = BigInt('3853314791062309107');
 const LOCK_CLASSID = Number(KYSELY_LOCK_KEY >> 32n);
 const LOCK_OBJID = Number(KYSELY_LOCK_KEY & 0xffffffffn);
 
 /**
- * Where the schema stands for this code: `current` when every migration it knows is applied
- * (a database ahead of it, during a rolling deploy, counts as current), `pending` when one is
- * missing (or the history table is), `migrating` while an instance holds Kysely's migration
- * lock (PostgreSQL; SQLite has one instance and no lock). One cheap query; throws when the
- * database does not answer.
+ * A database ahead of this code (a rolling deploy) counts as current; `migrating` while an instance
+ * holds Kysely's migration lock (PostgreSQL only). Throws when the database does not answer.
  */
 export async function schemaState(db: Db, dialect: Dialect): Promise<'current' | 'pending' | 'migrating'> {
   const known = knownMigrations();
@@ -45,7 +41,7 @@ export async function schemaState(db: Db, dialect: Dialect): Promise<'current' |
   try {
     row = (await sql<{ applied: number; locks: number }>`select ${applied} as applied, ${lock} as locks`.execute(db)).rows[0];
   } catch (error) {
-    // No history table yet is a database nobody migrated; anything else is the database failing.
+    // No history table is a database nobody migrated; anything else is the database failing.
     await sql`select 1`.execute(db);
     if (isMissingTable(error)) return 'pending';
     throw error;

@@ -34,15 +34,10 @@ export interface SeedSummary {
   pages: number;
   events: number;
   announcements: number;
-  /** What staff edited in the back office and the seed therefore left as it was. */
   keptStaffEdits: string[];
 }
 
-/**
- * Loads content/ into the database: every page, the home announcements and the events. Idempotent
- * (upserts by page name and eventNumber) and all-or-nothing: every file is validated before
- * anything is written. Whatever staff changed in the back office is never overwritten.
- */
+/** Idempotent and all-or-nothing: every file is validated first; staff edits are never overwritten. */
 export async function seedContent(db: Db, contentDir: string): Promise<SeedSummary> {
   const pageKeys = Object.keys(contentFiles) as PageKey[];
   const pages = await Promise.all(
@@ -85,7 +80,6 @@ export async function seedContent(db: Db, contentDir: string): Promise<SeedSumma
   return summary;
 }
 
-/** First start: an empty database gets the sample content so the site has something to show. */
 export async function seedIfEmpty(db: Db, contentDir: string): Promise<SeedSummary | null> {
   return (await countPages(db)) === 0 ? seedContent(db, contentDir) : null;
 }

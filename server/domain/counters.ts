@@ -2,10 +2,7 @@ import type { Db } from '../db/database';
 import { decrementCounter, deleteCounter, deleteExpiredCounters, hitCounter, readCounter, type Counter } from '../db/repositories/rate-limits';
 import { TooManyRequestsError } from './errors';
 
-/**
- * Fixed-window counters kept in the database, so every app instance behind a load balancer sees
- * the same numbers (rate limits, declined-card streaks). One statement per hit.
- */
+/** Fixed-window counters in the database, so every instance sees the same numbers. */
 export function createCounters(db: Db, clock: () => Date = () => new Date()) {
   return {
     hit: (key: string, windowMs: number): Promise<Counter> => hitCounter(db, key, windowMs, clock()),
@@ -21,7 +18,6 @@ export type Counters = ReturnType<typeof createCounters>;
 const DECLINE_LIMIT = 5;
 const DECLINE_WINDOW_MS = 60 * 60_000;
 
-/** Who a card payment comes from: the account (when signed in) and a keyed hash of the address. */
 export interface PayerKeys {
   userId: number | null;
   clientKey: string | null;
@@ -32,11 +28,7 @@ const keysOf = ({ userId, clientKey }: PayerKeys) => [
   ...(clientKey ? [`declines:client:${clientKey}`] : []),
 ];
 
-/**
- * Card testing (scripts trying stolen cards on donation forms): after five declined cards in a
- * row from one account or address, new payments from it are refused for an hour. A payment that
- * goes through clears the streak.
- */
+/** Card testing: five declined cards in a row from one account or address block it for an hour; a success clears it. */
 export function createCardTestingGuard(counters: Counters) {
   return {
     async assertAllowed(payer: PayerKeys): Promise<void> {

@@ -16,7 +16,6 @@ import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
-// An unpaid gift is given up (its intent cancelled) after an hour.
 const DONATION_PAYABLE_MS = 60 * 60_000;
 
 async function donationOf(db: Db | Trx, payment: Payment): Promise<Donation> {
@@ -25,10 +24,7 @@ async function donationOf(db: Db | Trx, payment: Payment): Promise<Donation> {
   return donation;
 }
 
-/**
- * Donations as a purpose of the payment core: a receipt when paid; nothing to hold or refuse. A
- * monthly gift starts or moves its plan when paid, and its receipt carries the plan's signed link.
- */
+/** A monthly gift starts or moves its plan when paid, and its receipt carries the plan's signed link. */
 export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Logger; planSecret: string; receiptUrl: (site: MailSiteFacts, paymentId: number) => string }): PaymentPurposeHandler {
   return {
     purpose: 'donation',
@@ -64,7 +60,7 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
         to: tribute.notify.email,
         site,
         recipientName: tribute.notify.name,
-        // Anonymity holds here too: the donor's name never reaches the person notified.
+        // Anonymity holds here too.
         from: anonymous || !donorName ? 'An anonymous donor' : donorName,
         kind: tribute.kind,
         tributeName: tribute.name,
@@ -80,7 +76,7 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
   };
 }
 
-/** Spec §7 donation calls on the payment core. */
+/** Spec §7. */
 export function createDonations({
   db,
   core,
@@ -88,14 +84,14 @@ export function createDonations({
 }: {
   db: Db;
   core: PaymentCore;
-  /** Who schedules monthly gifts (ADR 027): the site, charging a kept card (simulated gateway), or the gateway's subscriptions (Stripe). */
+  /** ADR 027: the site charges a kept card (simulated gateway) or the gateway runs subscriptions (Stripe). */
   monthlyBy: 'schedule' | 'subscription';
 }) {
   return {
     async createIntent(body: unknown, user: AuthUser | null, clientKey: string | null): Promise<IntentAnswer<SavedDonationIntent>> {
       const input = parseBody(DonationIntentSchema, body);
       const payer: PayerKeys = { userId: user?.id ?? null, clientKey };
-      // The server's own total (gift plus any card-fee part) is what is charged; the form's total was only checked.
+      // The server's own total is charged; the form's total was only checked.
       const bySubscription = input.monthly && monthlyBy === 'subscription';
       const { intent, record: donation, subscriptionId } = await core.open({
         purpose: 'donation',
@@ -105,7 +101,6 @@ export function createDonations({
         receiptEmail: input.email,
         description: (site) => `Donation to ${site.name}`,
         metadata: input.monthly ? { monthly: 'yes' } : {},
-        // A monthly gift keeps its card for the months after this one, or starts a subscription (ADR 027).
         saveCard: input.monthly && monthlyBy === 'schedule',
         ...(bySubscription ? { subscription: { email: input.email, name: input.name } } : {}),
         record: (trx, payment, now) =>

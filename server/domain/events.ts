@@ -7,10 +7,7 @@ import { findEventByNumber, listEvents, listUpcomingEvents, type EventRecord } f
 import { placesLeft } from '../db/repositories/signups';
 import { NotFoundError, ValidationError } from './errors';
 
-/**
- * Event numbers arrive as URL text; only plain whole numbers are accepted. 0 is a number like any
- * other: no event has it, so asking for it is a not-found, not a malformed request.
- */
+/** Only plain whole numbers; 0 is a not-found, not a malformed request. */
 export function parseEventNumber(raw: string | number): number {
   const text = String(raw).trim();
   if (!/^\d{1,9}$/.test(text)) {
@@ -19,7 +16,7 @@ export function parseEventNumber(raw: string | number): number {
   return Number(text);
 }
 
-/** The spec's event shape (§3): its snake_case names, its "accomodations", prices also as text. */
+/** Spec §3: snake_case names, its "accomodations", prices also as text. */
 export function toApiEvent(e: EventRecord): ApiEvent {
   return {
     eventNumber: e.eventNumber,

@@ -32,25 +32,20 @@ import type { PaymentCore, Trx } from './payments/core';
 import type { GatewayIntent, GatewayInvoice, PaymentGateway } from '../payments/gateway';
 
 /**
- * Monthly gifts (ADR 027). A plan starts when its first gift is paid. On the simulated gateway the
- * job charges each due month through the payment core with the saved card, once per plan and month
- * whatever the number of instances; a decline emails the donor and is retried. On Stripe a
- * Subscription schedules the months: each paid invoice arrives by webhook and is recorded once, a
- * failed one emails the donor (Stripe retries). The donor changes or stops the plan from the
- * dashboard or from the signed link in every receipt; on Stripe the subscription changes first.
+ * Monthly gifts (ADR 027). On the simulated gateway a job charges each due month with the saved
+ * card, once per plan and month across instances; on Stripe a Subscription does and invoices arrive by webhook.
  */
 
 const DAY_MS = 24 * 60 * 60_000;
-/** A declined month is tried again this much later, up to MAX_ATTEMPTS tries; then it is skipped. */
 const RETRY_AFTER_DAYS = 3;
 const MAX_ATTEMPTS = 3;
-// Longer than a charge can take (the gateway's own timeouts are far shorter), so a lease never runs out under a live charge.
+// Longer than any charge can take, so a lease never runs out under a live charge.
 const LEASE_MS = 10 * 60_000;
-// An off-session charge left pending (its runner died) is given up by the sweep after this.
+// Its runner died.
 const PLAN_CHARGE_PAYABLE_MS = 30 * 60_000;
 const DUE_BATCH = 50;
 
-/** The plan's next charge date after `date`: the next month on the anchor day, or that month's last day. */
+/** The anchor day, or that month's last day. */
 function nextMonthOn(date: string, anchorDay: number): string {
   const [year, month] = parseCalendarDate(date);
   const nextYear = month === 12 ? year + 1 : year;
@@ -59,7 +54,7 @@ function nextMonthOn(date: string, anchorDay: number): string {
   return `${nextYear}-${String(nextMonth).padStart(2, '0')}-${String(Math.min(anchorDay, lastDay)).padStart(2, '0')}`;
 }
 
-/** The signature of a plan's manage link; a new manage key revokes every link sent before. */
+/** A new manage key revokes every link sent before. */
 function planSignature(secret: string, plan: { id: number; manage_key: string }): string {
   return createHmac('sha256', secret).update(`giving-plan:${plan.id}:${plan.manage_key}`).digest('base64url');
 }
@@ -80,11 +75,7 @@ function viewOf(plan: GivingPlanRow): GivingPlanView {
   };
 }
 
-/**
- * The donation purpose's `paid` hook for gifts of plans: a first monthly gift starts its plan (with
- * the card the gateway kept); a plan's month moves the plan on. In the settle transaction, so the
- * month is paid exactly when the plan has moved past it.
- */
+/** In the settle transaction, so the month is paid exactly when the plan has moved past it. */
 export async function planGiftPaid(trx: Trx, donation: Donation, payment: Payment, intent: GatewayIntent, now: Date, logger: Logger): Promise<void> {
   if (donation.plan && donation.plan.attempt > 0) {
     const plan = await findPlan(trx, donation.plan.id);
@@ -94,7 +85,6 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
     return;
   }
   if (!donation.monthly || donation.plan) return;
-  // Stripe schedules a plan with a subscription; the simulated gateway keeps a card for our schedule.
   if (!donation.subscriptionId && !intent.paymentMethodId) {
     logger.error({ paymentId: payment.id }, 'a monthly gift was paid but the gateway kept no card and started no subscription: no plan started');
     return;
@@ -119,7 +109,6 @@ export async function planGiftPaid(trx: Trx, donation: Donation, payment: Paymen
   await linkDonationToPlan(trx, donation.id, { id: plan.id, month: today.slice(0, 7) });
 }
 
-/** One month's gift of a plan, as the donation row its payment pays for. */
 function insertMonthGift(
   trx: Trx,
   plan: GivingPlanRow,
@@ -153,22 +142,19 @@ export function createGivingPlans({
 }: {
   db: Db;
   core: PaymentCore;
-  /** Changes and stops a Stripe plan's subscription. */
   gateway: PaymentGateway;
   mail: MailDelivery;
   logger: Logger;
   siteFacts: () => Promise<MailSiteFacts>;
-  /** Signs the manage links (the app's JWT secret). */
   secret: string;
   clock?: () => Date;
 }) {
   type Outcome = 'charged' | 'declined' | 'skipped';
 
-  /** One due month of a claimed plan: a new attempt, charged with the saved card. */
   async function chargeMonth(plan: GivingPlanRow): Promise<Outcome> {
     const month = plan.next_charge_on.slice(0, 7);
     const before = await planMonthTaken(db, plan.id, month);
-    // Paid already, or a charge still pending (its runner died): the sweep settles or ends that one first.
+    // Paid already, or a charge still pending: the sweep settles or ends that one first.
     if (before.taken) return 'skipped';
     const attempt = before.attempts + 1;
     const coverFees = Number(plan.cover_fees) === 1;
@@ -200,7 +186,6 @@ export function createGivingPlans({
     return 'declined';
   }
 
-  /** A declined month: the donor is told, and the month is tried again in a few days or skipped. */
   async function declined(plan: GivingPlanRow, month: string, attempt: number, totalCents: number, reason: string): Promise<void> {
     const site = await siteFacts();
     const now = clock();
@@ -242,7 +227,7 @@ export function createGivingPlans({
     return plan;
   }
 
-  /** The donor hears of every change to their monthly gift, from the same transaction that made it. */
+  /** From the same transaction that made the change. */
   async function queueChangedMail(trx: Trx, plan: GivingPlanRow, change: 'changed' | 'stopped', site: MailSiteFacts, dedupeKey: string): Promise<void> {
     const message = monthlyGiftChangedEmail({
       to: plan.email,
@@ -259,8 +244,7 @@ export function createGivingPlans({
     const input = parseBody(ChangePlanSchema, body);
     if (plan.status !== 'active') throw new ConflictError({ plan: 'This monthly gift has been stopped. Start a new one from the Donate button.' });
     if (plan.subscription_id) {
-      // Stripe first: when it cannot be reached nothing is written and the donor is told to try again.
-      // A write failing after Stripe changed is told by the next invoice, which records what was charged.
+      // Stripe first: unreachable, nothing is written. A write failing after Stripe changed is fixed by the next invoice.
       const totalCents = donationTotal(input.amount, input.coverFees).totalCents;
       await gateway.changeSubscriptionAmount(plan.subscription_id, totalCents, `plan-change-${randomUUID()}`);
     }
@@ -275,7 +259,7 @@ export function createGivingPlans({
     return viewOf((await findPlan(db, plan.id))!);
   }
 
-  /** Active → stopped once, with its one email; `by` says who stopped it, for the log. */
+  /** Once, with its one email. */
   async function markStopped(plan: GivingPlanRow, by: 'donor' | 'gateway'): Promise<void> {
     const now = clock().toISOString();
     const site = await siteFacts();
@@ -291,18 +275,14 @@ export function createGivingPlans({
 
   async function stop(plan: GivingPlanRow): Promise<GivingPlanView> {
     if (plan.status === 'active') {
-      // Stripe first (ended at once: a gift owes nothing for the rest of the month); down → nothing changes.
+      // Stripe first, ended at once: a gift owes nothing for the rest of the month.
       if (plan.subscription_id) await gateway.cancelSubscription(plan.subscription_id, `plan-stop-${randomUUID()}`);
       await markStopped(plan, 'donor');
     }
     return viewOf((await findPlan(db, plan.id))!);
   }
 
-  /**
-   * A month of a Stripe plan was paid (`invoice.paid`): recorded once as that month's gift through the
-   * payment core, so it gets its receipt with the manage link and the plan moves on. The first
-   * invoice is the Donation Form's own payment (settled by `payment_intent.succeeded`): not again.
-   */
+  /** Recorded once through the payment core; the first invoice is the donation form's own payment, settled already. */
   async function invoicePaid(invoice: GatewayInvoice): Promise<'recorded' | 'already' | 'ignored'> {
     if (invoice.billingReason !== 'renewal' || !invoice.subscriptionId) return 'ignored';
     const plan = await findPlanOfSubscription(db, invoice.subscriptionId);
@@ -312,19 +292,19 @@ export function createGivingPlans({
     }
     if (await findDonationOfInvoice(db, invoice.id)) return 'already';
     const intentId = invoice.paymentIntentId ?? (await gateway.retrieveInvoice(invoice.id)).paymentIntentId;
-    // Thrown: the webhook answers 500 and Stripe delivers it again.
+    // The webhook answers 500 and Stripe delivers it again.
     if (!intentId) throw new Error(`paid invoice ${invoice.id} names no payment intent`);
     const intent = await gateway.retrieveIntent(intentId);
     const month = plan.next_charge_on.slice(0, 7);
     const planned = donationTotal(plan.gift_cents, Number(plan.cover_fees) === 1);
-    // An invoice made just before a change may charge the old amount: the gift is what was paid.
+    // An invoice made just before a change may charge the old amount.
     const parts = planned.totalCents === intent.amountCents ? planned : { giftCents: intent.amountCents, feeCents: 0 };
     try {
       await core.recordPaid({
         purpose: 'donation',
         payer: { userId: plan.user_id, clientKey: null },
         intent,
-        // Unique invoice id: a second delivery of this invoice, even at the same moment, records nothing.
+        // Unique invoice id: a second delivery, even at the same moment, records nothing.
         record: (trx, payment, now) => insertMonthGift(trx, plan, payment, { month, attempt: 1, parts, invoiceId: invoice.id }, now),
       });
     } catch (error) {
@@ -335,11 +315,7 @@ export function createGivingPlans({
     return 'recorded';
   }
 
-  /**
-   * A month of a Stripe plan could not be charged (`invoice.payment_failed`): the donor hears of each
-   * try once, with Stripe's next retry; Stripe does the retrying. When Stripe gives up, the plan's
-   * date moves to the next month. The first invoice's failure is the card form's to show.
-   */
+  /** Stripe retries; the donor hears of each try once. The first invoice's failure is the card form's to show. */
   async function invoiceFailed(invoice: GatewayInvoice): Promise<void> {
     if (invoice.billingReason !== 'renewal' || !invoice.subscriptionId) return;
     const plan = await findPlanOfSubscription(db, invoice.subscriptionId);
@@ -364,14 +340,13 @@ export function createGivingPlans({
     logger.warn({ planId: plan.id, invoiceId: invoice.id, attempt: invoice.attemptCount }, 'monthly gift declined at Stripe');
   }
 
-  /** The subscription ended at Stripe (stopped here, or in the Stripe Dashboard): the plan stops, emailed once. */
   async function subscriptionEnded(subscriptionId: string): Promise<void> {
     const plan = await findPlanOfSubscription(db, subscriptionId);
     if (plan?.status === 'active') await markStopped(plan, 'gateway');
   }
 
   return {
-    /** Charges every due month once; safe to run on any number of instances at once. */
+    /** Safe to run on any number of instances at once. */
     async chargeDue(): Promise<Record<Outcome, number>> {
       const counts: Record<Outcome, number> = { charged: 0, declined: 0, skipped: 0 };
       const now = clock();
@@ -401,11 +376,7 @@ export function createGivingPlans({
 
     ofUser: async (userId: number) => (await listPlansOfUser(db, userId)).map(viewOf),
 
-    /**
-     * Before an account is deleted: its Stripe subscriptions are cancelled at Stripe, so nobody is
-     * charged for an account that is gone (the rows are stopped and blanked with the account's data).
-     * Stripe down → throws, and the account is not deleted.
-     */
+    /** So nobody is charged for an account that is gone; Stripe down throws, and the account is kept. */
     async endSubscriptionsOfUser(userId: number): Promise<void> {
       for (const plan of await listPlansOfUser(db, userId)) {
         if (plan.status === 'active' && plan.subscription_id) await gateway.cancelSubscription(plan.subscription_id, `plan-stop-${randomUUID()}`);

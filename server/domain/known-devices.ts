@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hmac, sameSecret } from './staff/secrets';
 
-/**
- * A browser's proof that it signed in to an email before (ADR 043): a nonce and its HMAC under a
- * key of the server's secret, kept in an HttpOnly cookie. No row is stored; `purpose` keeps the
- * supporters' and the staff's proofs apart.
- */
+/** ADR 043: a nonce and its HMAC in an HttpOnly cookie; no row stored. `purpose` keeps supporters' and staff's proofs apart. */
 export function knownDevices(secret: string, purpose: 'supporter' | 'staff') {
   const key = hmac(secret, `known-device:${purpose}`);
   const macOf = (email: string, nonce: string) => hmac(key, `${email.trim().toLowerCase()}:${nonce}`);

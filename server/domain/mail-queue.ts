@@ -9,21 +9,16 @@ import type { Mailer, MailMessage } from '../mail/mailer';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface MailMeta {
-  /** receipt, signup_confirmation, refund_notice, password_reset… */
   purpose: string;
   paymentId?: number | null;
-  /** At most one message per key, whatever is retried upstream. */
   dedupeKey?: string | null;
-  /** The body holds a secret (a reset link): it is not kept once sent. */
+  /** The body holds a secret (a reset link): not kept once sent. */
   sensitive?: boolean;
 }
 
-/**
- * Writes a message to the mail outbox in the caller's transaction (ADR 015): it leaves only if the
- * change that caused it commits, and a worker delivers it, retrying through mail-server outages.
- */
+/** In the caller's transaction (ADR 015): it leaves only if the change that caused it commits. */
 export async function queueMail(db: Executor, message: MailMessage, meta: MailMeta, now: Date): Promise<boolean> {
-  // A deleted account's records keep this address in place of the person's (ADR 026): nobody to write to.
+  // An erased account's address (ADR 026): nobody to write to.
   if (message.to === ERASED_EMAIL) return false;
   return enqueueMail(db, {
     purpose: meta.purpose,
@@ -49,7 +44,7 @@ const MAX_RETRY_MS = 60 * 60_000;
 const LOUD_AFTER_ATTEMPTS = 5;
 const BATCH = 50;
 
-/** 30 s, 1 min, 2 min … up to an hour between attempts; the message is never dropped. */
+/** Never dropped. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
@@ -72,18 +67,14 @@ export interface MailDeliveryDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  /** Host part of Message-IDs (the site's host name). */
   messageIdHost: () => string;
   clock?: () => Date;
-  /** Hears each attempt's result (the instance's metrics). */
   onAttempt?: (result: 'sent' | 'failed') => void;
 }
 
 /**
- * Delivers what the outbox holds. Any instance may run it: each message is claimed with a
- * conditional update before it is sent, so two workers never send the same one at once. A send
- * that fails is retried with backoff; after a crash mid-send the message goes again with the same
- * Message-ID (at least once; the outbox folder mailer overwrites its file, so exactly once there).
+ * Any instance may run it: each message is claimed by a conditional update before sending. After a
+ * crash mid-send it goes again with the same Message-ID (at least once).
  */
 export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = () => new Date(), onAttempt = () => undefined }: MailDeliveryDeps) {
   let running: Promise<{ sent: number; failed: number }> | null = null;
@@ -121,7 +112,7 @@ export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = 
     return { sent, failed };
   }
 
-  /** Delivers everything due now; concurrent calls share one run (and ask for one more after it). */
+  /** Concurrent calls share one run (and ask for one more after it). */
   function deliverDue(): Promise<{ sent: number; failed: number }> {
     if (running) {
       again = true;
@@ -145,11 +136,10 @@ export function createMailDelivery({ db, mailer, logger, messageIdHost, clock = 
 
   return {
     deliverDue,
-    /** Start delivering now, without waiting (after a transaction that queued mail commits). */
+    /** After a transaction that queued mail commits. */
     kick(): void {
       deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail delivery run failed'));
     },
-    /** Resolves when the current run (if any) has finished. */
     async idle(): Promise<void> {
       while (running) await running.catch(() => undefined);
     },

@@ -2,10 +2,7 @@ import type { z } from 'zod';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../common/api-errors';
 import { ValidationError } from './errors';
 
-/**
- * Parses a request body with its schema, or throws the field-keyed ValidationError. `keyOf` names
- * the field of an issue (the sign-up payloads have their own spec keys, e.g. attendee-2-name).
- */
+/** `keyOf` names an issue's field (sign-up payloads have their own spec keys, e.g. attendee-2-name). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown, keyOf?: (path: readonly PropertyKey[]) => string): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;

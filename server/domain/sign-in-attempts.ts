@@ -6,14 +6,12 @@ import { sha256 } from './staff/secrets';
 
 const WINDOW_MS = 15 * 60_000;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
-/** Wrong passwords for one account from one network before that network waits. */
 const PER_ACCOUNT_AND_ADDRESS = 5;
-/** Wrong passwords from one network, whatever the accounts. */
 const PER_ADDRESS = 20;
-/** Wrong passwords for one account from everywhere: past this only a device that signed in before may try. */
+/** Past this only a device that signed in before may try. */
 const PER_ACCOUNT = 50;
 
-/** One IPv6 customer gets a /64: counting each of its addresses apart would let it guess 2^64 times. */
+/** One IPv6 customer gets a /64: counting addresses apart would allow 2^64 guesses. */
 const network = (address: string | null) => (address ? ipKeyGenerator(address, 64) : 'unknown');
 
 function wait(resetAt: string, now: Date, text: (minutes: string) => string): TooManyRequestsError {
@@ -24,16 +22,10 @@ function wait(resetAt: string, now: Date, text: (minutes: string) => string): To
 export interface Attempt {
   email: string;
   address: string | null;
-  /** The "known device" cookie this browser sent, if any. */
   device: string | null | undefined;
 }
 
-/**
- * How wrong passwords are slowed (ADR 043): the guesser waits, never the owner. A run of failures
- * blocks that network for that account, a network guessing many accounts, and past a high
- * account-wide ceiling every browser but those the owner signed in with before. Counted in the
- * shared counters table, so every instance sees the same numbers.
- */
+/** ADR 043: the guesser waits, never the owner; past the account-wide ceiling only known devices may try. */
 export function createSignInAttempts(counters: Counters, secret: string, clock: () => Date = () => new Date()) {
   const devices = knownDevices(secret, 'supporter');
   const keys = ({ email, address }: Attempt) => {
@@ -42,7 +34,6 @@ export function createSignInAttempts(counters: Counters, secret: string, clock: 
   };
 
   return {
-    /** A value for the known-device cookie: proves this browser signed in to this email before. */
     deviceFor: (email: string) => devices.issue(email),
 
     async assertMayTry(attempt: Attempt): Promise<void> {
@@ -62,12 +53,11 @@ export function createSignInAttempts(counters: Counters, secret: string, clock: 
       await Promise.all([counters.hit(k.pair, WINDOW_MS), counters.hit(k.address, WINDOW_MS), counters.hit(k.account, ACCOUNT_WINDOW_MS)]);
     },
 
-    /** The owner got in: this network's failures for the account are forgiven. */
     async succeeded(attempt: Attempt): Promise<void> {
       await counters.reset(keys(attempt).pair);
     },
 
-    /** A new password (reset by email) lifts the account-wide block: the owner proved they hold the inbox. */
+    /** The owner proved they hold the inbox. */
     async passwordReset(email: string): Promise<void> {
       await counters.reset(keys({ email, address: null, device: null }).account);
     },

@@ -39,11 +39,9 @@ export interface SignupChangesDeps {
 
 interface Loaded {
   signup: Signup;
-  /** The sign-up's own payment: whose it is. */
   payment: Payment;
-  /** Every payment behind it: its own, then those for people added to a party (ADR 024). */
+  /** Its own, then those of people added to a party (ADR 024). */
   payments: Payment[];
-  /** Those payments taken together. */
   paid: PaidTogether;
   event: EventForSignup;
   terms: SignupTerms;
@@ -53,7 +51,7 @@ type PaidTogether = ReturnType<typeof combinedPayments>;
 
 const LIVE: readonly string[] = ['paid', 'partially_refunded'];
 
-/** A refund over a party's payments: the newest first, so the people added last are paid back from what they paid. */
+/** Newest first, so the people added last are paid back from what they paid. */
 function refundParts(payments: Payment[], refundCents: number): { paymentId: number; amountCents: number }[] {
   let left = refundCents;
   const parts = new Map<number, number>();
@@ -67,10 +65,8 @@ function refundParts(payments: Payment[], refundCents: number): { paymentId: num
 }
 
 /**
- * A supporter's own changes to a paid sign-up (ADR 024): details until the change
- * deadline, and cancellation with the refund the event's policy gives. A refund and what it is for
- * commit in one transaction (the payment core's `within`), and a change made meanwhile by another
- * tab is refused rather than overwritten (the calendar sequence is compared when writing).
+ * ADR 024. A refund commits with what it is for; a change made meanwhile in another tab is refused,
+ * not overwritten (the calendar sequence is compared).
  */
 export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts, clock = () => new Date() }: SignupChangesDeps) {
   const lock = dialect === 'postgres';
@@ -80,7 +76,6 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     const id = Number(rawId);
     if (!Number.isSafeInteger(id) || id < 1 || id >= 2 ** 31) throw notYours(rawId);
     let signup = await findSignup(db, id);
-    // People added to a party are managed as the party they joined.
     if (signup && signup.partyOf !== null && signup.mergedAt !== null) signup = await findSignup(db, signup.partyOf);
     const payment = signup ? await findPayment(db, signup.paymentId) : null;
     if (!signup || !payment || payment.userId !== userId || !['paid', 'partially_refunded', 'refunded'].includes(payment.status)) throw notYours(rawId);
@@ -118,7 +113,6 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     };
   }
 
-  /** The update or cancellation email, queued in the transaction that made the change. */
   async function queueUpdateMail(trx: Trx, change: 'changed' | 'cancelled', loaded: Loaded, refundCents: number, site: MailSiteFacts): Promise<void> {
     const signup = (await findSignup(trx, loaded.signup.id))!;
     const message = signupUpdateEmail({
@@ -138,10 +132,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     await queueMail(trx, message, { purpose: `signup_${change}`, paymentId: loaded.payment.id, dedupeKey: `signup:${signup.id}:${change}:${signup.calendarSequence}` }, clock());
   }
 
-  /**
-   * Runs `apply` in one transaction with the refund it gives (if any): the refund row, the payment's
-   * new state and the change commit together, then the money is sent to the gateway.
-   */
+  /** The refund, the payment's new state and the change commit together; then the gateway is asked. */
   async function withRefund(loaded: Loaded, refundCents: number, requestKey: string, apply: (trx: Trx) => Promise<void>): Promise<void> {
     if (refundCents > 0) {
       await core.refundParts(refundParts(loaded.payments, refundCents), { reason: 'requested_by_customer', requestKey, within: (trx) => apply(trx) });
@@ -182,7 +173,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
       throw new ConflictError({ signup: signup.cancelledAt !== null || paid.status === 'refunded' ? 'This sign-up is cancelled or refunded, so it can no longer be changed.' : 'Changes to this sign-up closed with the event’s change deadline.' });
     }
     const { party } = rulesOf(signup.kind);
-    // The same wire schema as signing up: the event is this sign-up's, whatever the body says (and a team's fee what it paid).
+    // The event is this sign-up's, whatever the body says (and a team's fee what it paid).
     const request = parseBody(
       SIGNUP_WIRE[signup.kind](event.signup.playersPerTeam ?? 4),
       { ...(body as object), eventNumber: event.eventNumber, partyOf: undefined, ...(party ? {} : { amount: centsToDecimalString(paid.amountCents) }) },
@@ -190,7 +181,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
     ) as SignupRequest;
     const before = assess({ ...request, details: rulesOf(signup.kind).fromStorage(await loadStoredDetails(db, signup.id)) } as SignupRequest, event.signup);
     const after = assess(request, event.signup);
-    // Only a party's price moves: people removed get their share back while the refund policy allows.
+    // Only a party's price moves: people removed get their share back while the policy allows.
     if (party && after.priceCents > before.priceCents) {
       throw new ConflictError({ attendees: 'To add people, use “Add people” below: you pay for them there, and they join this party.' });
     }

@@ -38,12 +38,11 @@ import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 const LIVE_PAYMENT: readonly string[] = ['paid', 'partially_refunded'];
 const PARTY_GONE = 'This party has been cancelled or refunded, so no one can be added to it.';
 
-/** After its hold lapses an unpaid sign-up stays payable this much longer; then the sweep cancels it. */
 const PAYABLE_AFTER_HOLD_MS = 15 * 60_000;
-/** Unpaid sign-ups one address may have open for one event (a family, not a script filling the event). */
+/** A family, not a script filling the event. */
 export const MAX_OPEN_HOLDS_PER_ADDRESS = 3;
 
-/** Parsed with the team size of the event it names (four when it names none we know: the parse then says what is wrong). */
+/** Four players when it names no event we know: the parse then says what is wrong. */
 async function parsedRequest(db: Db, kind: SignupKind, body: unknown): Promise<SignupRequest> {
   const named = Number((body as { eventNumber?: unknown } | null)?.eventNumber);
   const event = Number.isSafeInteger(named) && named > 0 && named < 2 ** 31 ? await findEventForSignup(db, { eventNumber: named }, false) : null;
@@ -57,10 +56,7 @@ async function signupOf(db: Db | Trx, payment: Payment): Promise<Signup> {
   return signup;
 }
 
-/**
- * What makes a sign-up's event unable to take it, checked when it is asked for and again for late
- * payments: unpublished, inactive, past, or outside its sign-up dates (places are counted apart).
- */
+/** Checked when asked and again for late payments; places are counted apart. */
 function closedReason(event: EventForSignup, today: string): { reason: RefundReason; message: string } | null {
   if (!event.published) return { reason: 'event_closed', message: 'Sign-up for this event is closed.' };
   const closed = signupClosed(event, today, null);
@@ -75,10 +71,7 @@ export interface SignupsDeps {
   clock?: () => Date;
 }
 
-/**
- * Sign-ups as a purpose of the payment core: places held while paying, and a late payment whose
- * places were given away in the meantime is refunded at once (ADR 014).
- */
+/** A late payment whose places went meanwhile is refunded at once (ADR 014). */
 export function signupPurpose({
   dialect,
   clock = () => new Date(),
@@ -101,9 +94,9 @@ export function signupPurpose({
       }
       const holdValid = signup.holdExpiresAt !== null && signup.holdExpiresAt > now;
       await releaseHold(trx, signup.id);
-      // A live hold reserved the places: the payment gets them, whatever happened since.
+      // A live hold reserved the places.
       if (holdValid) return null;
-      // The hold lapsed: others may have taken the places. Decide under the event's lock.
+      // Others may have taken the places: decide under the event's lock.
       const event = (await findEventForSignup(trx, { id: signup.eventId }, lock))!;
       const closed = closedReason(event, todayInFoundationZone(clock()));
       if (closed) return closed.reason;
@@ -122,7 +115,7 @@ export function signupPurpose({
       const signup = await signupOf(trx, payment);
       const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
       if (signup.partyOf !== null && signup.mergedAt !== null) {
-        // People added to a party: the party's update, with the same calendar entry, not a sign-up of their own.
+        // The party's update, not a sign-up of their own.
         const party = (await findSignup(trx, signup.partyOf))!;
         return signupUpdateEmail({
           to: signup.receiptEmail,
@@ -170,7 +163,7 @@ export function signupPurpose({
   };
 }
 
-/** Spec §7 sign-up calls (golf teams, gaming teams, steak-fry parties) on the payment core. */
+/** Spec §7. */
 export function createSignups({ db, dialect, core, logger, clock = () => new Date() }: SignupsDeps) {
   const lock = dialect === 'postgres';
 
@@ -187,10 +180,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     return event;
   }
 
-  /**
-   * The supporter's own paid party for this event, still open to changes, that these people join
-   * once paid for (ADR 024); they pay only for themselves, at the event's prices now.
-   */
+  /** ADR 024: they pay only for themselves, at the event's prices now. */
   async function joinableParty(partyOf: number, event: EventForSignup, user: AuthUser, adding: number): Promise<number> {
     const party = await findSignup(db, partyOf);
     const payment = party ? await findPayment(db, party.paymentId) : null;
@@ -200,7 +190,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     const terms = signupTerms(event, { amountCents: payment.amountCents, refundedCents: payment.refundedCents, status: payment.status, cancelled: party.cancelledAt !== null }, todayInFoundationZone(clock()));
     if (party.cancelledAt !== null || !LIVE_PAYMENT.includes(payment.status)) throw new ConflictError({ partyOf: PARTY_GONE });
     if (!terms.mayChange) throw new ConflictError({ partyOf: 'Changes to this party closed with the event’s change deadline.' });
-    // The joined party is one sign-up: it keeps within a sign-up's limit, so it can still be edited.
+    // Stays within a sign-up's limit, so it can still be edited.
     const room = STEAKFRY_MAX_ATTENDEES - party.places;
     if (adding > room) {
       throw new ValidationError({ attendees: room > 0 ? `A party can have at most ${STEAKFRY_MAX_ATTENDEES} people; yours has ${party.places}, so you can add up to ${room}.` : `Your party already has the most people a party can have (${STEAKFRY_MAX_ATTENDEES}).` });
@@ -208,7 +198,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     return party.id;
   }
 
-  /** One open hold per account and event: asking again lets the earlier attempt go (its intent is cancelled first). */
+  /** Asking again lets the earlier attempt go (its intent cancelled first). */
   async function replaceOpenHolds(event: EventForSignup, user: AuthUser): Promise<void> {
     for (const hold of await openHolds(db, event.id, clock().toISOString(), { userId: user.id })) {
       const payment = await findPayment(db, hold.paymentId);
@@ -220,7 +210,6 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
     async createIntent(kind: SignupKind, body: unknown, user: AuthUser, clientKey: string | null) {
       const request = await parsedRequest(db, kind, body);
       const rules = rulesOf(kind);
-      // Cheap checks first, outside any transaction.
       const event = requireOpenEvent(kind, await findEventForSignup(db, { eventNumber: request.eventNumber }, false), request.eventNumber);
       const { priceCents: price, places, teamName, stored } = assess(request, event.signup);
       if (request.amountCents !== price) throw new ValidationError({ amount: `The amount for this sign-up is $${centsToDecimalString(price)}.` });
@@ -238,7 +227,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
         record: async (trx, payment, now) => {
           const nowIso = now.toISOString();
           const locked = requireOpenEvent(kind, await findEventForSignup(trx, { id: event.id }, lock), request.eventNumber);
-          // A volunteer may have changed the price or team size since the cheap checks: charge only what the event asks now.
+          // A volunteer may have changed the price or team size since the cheap checks.
           if (assess(request, locked.signup).priceCents !== price || locked.signup.playersPerTeam !== event.signup.playersPerTeam) {
             throw new ConflictError({ amount: 'The price or team size of this event has just changed. Please close the form and sign up again.' });
           }
@@ -267,7 +256,6 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
             stored,
             places,
             holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
-            // The value received as the event states it with the price just checked, under the same lock.
             fairValue: { fairValueCents: locked.signup.fairValueCents, childFairValueCents: locked.signup.childFairValueCents },
             now: nowIso,
           });

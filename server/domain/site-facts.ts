@@ -1,7 +1,7 @@
 import type { ContentService } from '../../common/load-context';
 import type { MailSiteFacts } from '../mail/templates/site';
 
-/** Before any content is seeded, mail still goes out: signed by "The foundation", with no facts. */
+/** Before any content is seeded, mail still goes out. */
 const NO_SITE: Omit<MailSiteFacts, 'url'> = {
   name: 'The foundation',
   ein: '',
@@ -11,7 +11,7 @@ const NO_SITE: Omit<MailSiteFacts, 'url'> = {
   address: { street: '', city: '', state: '', zip: '' },
 };
 
-/** The foundation's facts for emails come from the same content volunteers edit for the footer. */
+/** The same content volunteers edit for the footer. */
 export function siteFactsFrom(content: ContentService): (origin: string) => Promise<MailSiteFacts> {
   return async (origin) => {
     const site = await content.page('site');

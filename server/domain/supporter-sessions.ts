@@ -14,17 +14,14 @@ import { UnauthorizedError } from './errors';
 import { gravatarUrl } from './gravatar';
 import { randomToken, sha256 } from './staff/secrets';
 
-/** A supporter who has not come back for this long signs in again. */
 export const SESSION_IDLE_DAYS = 14;
-/** However active, a sign-in lasts at most this long. */
 export const SESSION_ABSOLUTE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
-/** Writing last_seen_at on every page would be a write per view; ten minutes' slack is plenty against 14 days. */
+/** A write per page view otherwise; ten minutes' slack is plenty against 14 days. */
 const TOUCH_EVERY_MS = 10 * 60_000;
 
 export type SessionVia = 'cookie' | 'token';
 
-/** The signed-in supporter as the payment paths see them. */
 export interface AuthUser {
   id: number;
   email: string;
@@ -32,9 +29,8 @@ export interface AuthUser {
   last: string;
 }
 
-/** The signed-in supporter a request carries. */
 export interface SupporterSession {
-  /** The hashed id (never the cookie's value). */
+  /** Never the cookie's value. */
   id: string;
   via: SessionVia;
   expiresAt: string;
@@ -42,26 +38,23 @@ export interface SupporterSession {
 }
 
 export interface StartedSession {
-  /** What the client keeps: the cookie's random value, or a signed token naming the session. */
+  /** The cookie's random value, or a signed token naming the session. */
   secret: string;
   session: SupporterSession;
 }
 
-/** The user as spec §3 describes them: a token's claims, and the signed-in supporter the pages show. */
+/** Spec §3. */
 export function claimsOf(user: User): TokenClaims {
   return { id: user.id, first: user.first, last: user.last, username: user.username, email: user.email, avatar: gravatarUrl(user.email), date: user.createdAt };
 }
 
 const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
-/** The JWT an `Authorization: Bearer` header carries, or null. */
 export const bearerToken = (authorization: string | undefined): string | null =>
   /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '')?.[1] ?? null;
 
 /**
- * Supporters' sign-ins as sessions the server knows (ADR 043): a browser holds a random id in an
- * HttpOnly cookie, an API client a token (spec §7) that names its session by `sid`; either way only
- * the row in user_sessions says whether it still opens the account, so ending a session ends it
- * on every instance at once.
+ * ADR 043: a cookie holds a random id, an API token names its session by `sid`; only the
+ * user_sessions row says whether it is live, so ending a session ends it on every instance.
  */
 export function createSupporterSessions({ db, jwtSecret, clock = () => new Date() }: { db: Db; jwtSecret: string; clock?: () => Date }) {
   const key = new TextEncoder().encode(jwtSecret);
@@ -75,7 +68,7 @@ export function createSupporterSessions({ db, jwtSecret, clock = () => new Date(
       .sign(key);
   }
 
-  /** The live session of that id, touched; null when unknown, revoked, idle too long or past its end. */
+  /** Touched; null when unknown, revoked, idle too long or past its end. */
   async function live(id: string, userId?: number): Promise<SupporterSession | null> {
     const record = await findUserSession(db, id);
     if (!record || record.revokedAt !== null || (userId !== undefined && record.userId !== userId)) return null;
@@ -101,13 +94,12 @@ export function createSupporterSessions({ db, jwtSecret, clock = () => new Date(
       return { secret: via === 'cookie' ? random : await tokenFor(user, id, expiresAt), session };
     },
 
-    /** The session a cookie names, or null. */
     async fromCookie(value: string | null | undefined): Promise<SupporterSession | null> {
       if (!value || value.length > 100) return null;
       return live(sha256(value));
     },
 
-    /** The session an `Authorization: Bearer` token names; a token without `exp` or `sid`, or of an ended session, is refused. */
+    /** A token without `exp` or `sid`, or of an ended session, is refused. */
     async fromBearer(authorization: string | undefined): Promise<SupporterSession> {
       const token = bearerToken(authorization);
       if (!token) throw denied();
@@ -128,12 +120,10 @@ export function createSupporterSessions({ db, jwtSecret, clock = () => new Date(
       await revokeUserSession(db, id, clock().toISOString());
     },
 
-    /** Every session of the account ends (a new password, "sign out everywhere"), but `except` when given. */
     async endAllOf(userId: number, except?: string): Promise<number> {
       return revokeUserSessionsOf(db, userId, clock().toISOString(), except);
     },
 
-    /** Sessions whose absolute end passed a day ago are of no further use. */
     async purgeEnded(): Promise<number> {
       return deleteEndedUserSessions(db, new Date(clock().getTime() - DAY_MS).toISOString());
     },

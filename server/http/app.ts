@@ -37,7 +37,6 @@ import { createSupporterContext } from './supporter-context';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/stripe/webhook';
 
-/** Where the pages come from: the compiled build, or Vite's dev server with hot reload. */
 export type PageSource =
   | { kind: 'build'; build: ServerBuild; clientDir: string; islands: IslandsFiles }
   | { kind: 'vite'; middlewares: RequestHandler; loadBuild: () => Promise<ServerBuild>; islands: IslandsFiles }
@@ -49,17 +48,12 @@ export interface AppDeps {
   services: ServerServices;
   logger: Logger;
   pages: PageSource;
-  /** Flipped during graceful shutdown so load balancers stop sending traffic. */
   isShuttingDown?: () => boolean;
-  /**
-   * The site's own address, for links in mail, canonical URLs, the sitemap and structured data:
-   * PUBLIC_URL (required in production), else the address this server listens on. Never the
-   * request's Host header, which the sender chooses (reset-link and cache poisoning).
-   */
+  /** For links in mail, canonical URLs and the sitemap. Never the Host header, which the sender chooses (reset-link and cache poisoning). */
   siteOrigin: () => string;
-  /** The services' clock: cached pages last no longer than the time window they were made in. */
+  /** Cached pages last no longer than the time window they were made in. */
   clock?: () => Date;
-  /** Present when METRICS_TOKEN is set: requests are counted and GET /metrics answers. */
+  /** Present only when METRICS_TOKEN is set. */
   metrics?: AppMetrics;
 }
 
@@ -81,7 +75,6 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use(requestContext(logger));
   const policyOptions = { isProduction: config.isProduction, viteDev: pages.kind === 'vite', stripe: config.payments.kind === 'stripe' };
   const contentSecurityPolicy = pagePolicy(policyOptions);
-  // The origin is the same for every request once the server listens: build the config once.
   const backOfficeFor = createBackOfficeContext({
     staffAuth: services.staffAuth,
     staffManagement: services.staffManagement,
@@ -149,15 +142,15 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     app.all('/metrics', notAllowed);
   }
 
-  // Browsers ask for /favicon.ico on their own (e.g. when opening a photo file directly).
+  // Browsers ask for /favicon.ico on their own.
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
-  /** Whether the request comes from a signed-in staff member (past the second step): they may see draft uploads. */
+  /** Past the second step: they may see draft uploads. */
   const staffCanPreview = async (req: express.Request): Promise<boolean> => {
     const request = new Request(new URL(req.originalUrl, 'http://localhost'), { headers: { cookie: req.get('cookie') ?? '' } });
     const { session } = await backOfficeFor(req.ip ?? null, req.get('user-agent') ?? null).auth.session(request);
     return session?.stage === 'full';
   };
-  // Uploads (pictures' variants and PDFs) are named by a hash of their contents: they never change.
+  // Uploads are named by a hash of their contents: they never change.
   app.get('/media/u/:key/:name', async (req, res, next) => {
     const { key, name } = req.params;
     if (!/^[a-f0-9]{8,40}$/.test(key) || !/^[a-z0-9]{1,20}\.(avif|webp|pdf)$/.test(name)) {
@@ -168,7 +161,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       const file = await services.mediaFiles.read(key, name);
       if (!file.found) {
         if (file.reason === 'no-bucket') {
-          // Uploaded while a bucket was configured: bring MEDIA_S3_* back to serve it again.
+          // Uploaded while a bucket was configured (MEDIA_S3_*).
           req.log.error({ key, name }, 'an upload kept in the media bucket was asked for, but no bucket is configured (MEDIA_S3_BUCKET)');
           res.status(503).set('Cache-Control', 'no-store').type('text/plain').send('This file is not available right now.');
           return;
@@ -178,17 +171,17 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
         return;
       }
       if (!file.published && !(await staffCanPreview(req))) {
-        // A volunteer's upload waiting for an admin (ADR 022) does not exist for the public yet.
+        // Awaiting an admin's approval (ADR 022).
         res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
         return;
       }
       res.set({
-        // A draft is for the staff member looking at it, never for a shared cache; once approved its address serves for a year.
+        // A draft must never reach a shared cache.
         'Cache-Control': file.published ? 'public, max-age=31536000, immutable' : 'private, no-store',
         'Content-Type': file.contentType,
         'X-Content-Type-Options': 'nosniff',
       });
-      // A PDF opens in the browser only as an event's flyer; any other downloads, so it never runs as a page of this origin.
+      // Only a flyer opens inline; any other PDF downloads, so it never runs as a page of this origin.
       if (name.endsWith('.pdf')) res.set('Content-Disposition', `${file.flyer ? 'inline' : 'attachment'}; filename="document.pdf"`);
       res.send(file.bytes);
     } catch (error) {
@@ -200,11 +193,10 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use('/media', express.static(path.join(config.contentDir, 'images'), { maxAge: '1d', fallthrough: false }));
 
   if (pages.kind === 'build') {
-    // Fingerprinted files never change, so browsers may keep them for a year. The build compressed
-    // them once (ADR 037): the .br or .gz beside each file is sent as it is.
+    // Fingerprinted, so cached for a year; the build precompressed them (ADR 037).
     const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false };
     app.use('/assets', staticPrecompressed(path.join(pages.clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', fallthrough: false } }));
-    // Other public files (favicon…) have an extension; page URLs never do, so they skip the disk.
+    // Page URLs have no extension, so they skip the disk.
     const publicFiles = staticPrecompressed(pages.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false, redirect: false } });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   } else if (pages.kind === 'vite') {
@@ -216,23 +208,19 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   app.use('/api', apiRouter(services, { logger, jsonBodyLimit: config.jsonBodyLimit, siteOrigin, clientKeySecret: config.jwtSecret, cookies }));
 
   if (pages.kind !== 'none') {
-    // Pages take GET and HEAD (POST is React Router's to answer for actions). Anything else would
-    // reach undici's Request, which throws on TRACE, TRACK and CONNECT: answer it here instead.
+    // Other methods would reach undici's Request, which throws on TRACE, TRACK and CONNECT.
     const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
     app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
-    // The upload route answers a file over its limit beside its field; only past twice that is the body refused here.
+    // The upload route answers an oversized file beside its field; only past twice that is the body refused here.
     app.use(limitPagePosts({ uploadPaths: /^\/admin\/media(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
     app.use(rejectUnusableHosts);
-    // Staff pages hold supporters' personal data: never cached, never indexed (the overview's data
-    // comes from /admin.data, which a mount on /admin would miss), in every spelling the router takes.
+    // Staff pages hold personal data: never cached or indexed (the overview's data is at /admin.data).
     app.use((req, res, next) => {
-      // A page previewing a draft is for the staff member who asked, never for a cache or a search
-      // engine. Set as the headers go out, so nothing a route adds can weaken it.
+      // Set as the headers go out, so nothing a route adds can weaken it.
       if (isBackOfficePath(req.path) || req.query.preview !== undefined) onHeaders(res, () => res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }));
       next();
     });
-    // A rendered page sets its own CSP (its inline scripts' hashes); React Router appends headers,
-    // so the general one must go first. Redirects and data carry no script to allow.
+    // React Router appends headers, so the general CSP must go first for the page's own to replace it.
     app.use((_req, res, next) => {
       res.removeHeader('Content-Security-Policy');
       next();
@@ -262,11 +250,10 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
       .send(`Something went wrong on our side. If it keeps happening, contact us and quote ${requestId}.`);
   };
   app.use(lastResort);
-  // Current cached answers skip Express entirely (ADR 029); everything else goes through it.
+  // ADR 029.
   const answer: RequestListener = (req, res) => {
     if (!fast(req, res)) app(req, res);
   };
-  // Counted around both paths; pages are labelled by app/routes.ts's patterns, read from the build.
   const listener = metrics
     ? metrics.http.instrument(answer, { pages: pages.kind === 'build' ? pagePatterns(pages.build.routes) : NO_PAGES, cachedApi: publicReadPattern })
     : answer;

@@ -2,16 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ISLANDS, type IslandFiles, type IslandId, type IslandsFiles } from '../../common/islands';
 
-/** One entry of Vite's build manifest (build.manifest: true), as far as it is read here. */
 interface ManifestChunk {
   file: string;
   imports?: string[];
 }
 
-/**
- * Each island's module and every file it imports, from the browser build's manifest: the way
- * Vite documents for a server to name the files of an entry. Fails at start-up if one is missing.
- */
+/** The way Vite documents for a server to name an entry's files. Fails at start-up if one is missing. */
 export function islandFilesFromManifest(manifest: Record<string, ManifestChunk>, base = '/'): IslandsFiles {
   const filesOf = (source: string): IslandFiles => {
     const entry = manifest[source];
@@ -34,7 +30,7 @@ export function readIslandFiles(clientDir: string): IslandsFiles {
   return islandFilesFromManifest(manifest);
 }
 
-/** The dev server's: React Router's refresh runtime first (its modules need it), then the source itself. */
+/** React Router's refresh runtime first: its modules need it. */
 export function islandFilesForDevServer(): IslandsFiles {
   const files = (source: string): IslandFiles => ({ modules: ['/@id/__x00__virtual:react-router/inject-hmr-runtime', `/${source}`], preload: [] });
   return Object.fromEntries(Object.entries(ISLANDS).map(([id, source]) => [id as IslandId, files(source)])) as IslandsFiles;

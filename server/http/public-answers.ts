@@ -1,19 +1,15 @@
 import { pathPattern, PUBLIC_PAGES } from '../../common/public-pages';
 import { publicReadPattern } from './api/public-reads';
 
-/** Public pages whose HTML is the same for every visitor and every query string (but ?preview): the table's `cached` ones. */
+/** The same for every visitor and query string (but ?preview). */
 const CACHED_PAGES = PUBLIC_PAGES.filter((page) => page.cached).map((page) => ({ pattern: pathPattern(page.path), readsQuery: page.readsQuery === true }));
 
 const PREVIEW = /[?&]preview(=|&|$)/;
-/** A supporter's session cookie (ADR 043): pages may answer a signed-in visitor differently (Login sends them on). */
+/** Pages may answer a signed-in visitor differently (ADR 043). */
 const SIGNED_IN = /(?:^|;\s*)(?:__Host-)?session=/;
 const API = '/api/';
 
-/**
- * The path of a request whose answer is the same for everyone who asks it (a public page or the
- * read API, asked anonymously, without ?preview; the query string ignored), or null. The response
- * cache keeps these answers (ADR 029), and they go without Cross-Origin-Opener-Policy (ADR 038).
- */
+/** Answers the same for everyone: the response cache keeps them (ADR 029) and they go without COOP (ADR 038). */
 export function publicAnswerPath(method: string | undefined, url: string, authorization: string | undefined, cookie: string | undefined): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const query = url.indexOf('?');

@@ -9,11 +9,8 @@ export type Readiness =
   | { status: 'not-ready'; reason: 'shutting-down' | 'database-unreachable' | 'migrations-pending' | 'migrating' };
 
 /**
- * Whether this instance should be sent traffic (GET /readyz, for load balancers): not while it
- * shuts down, not while the database is unreachable, and not while the schema is behind this code
- * or an instance holds the migration lock (its DDL locks the tables it changes until it commits).
- * Migrations run before the server listens, so this instance's own are covered by not answering;
- * the check is about the database it shares with others.
+ * Not while shutting down, the database is unreachable, the schema is behind this code, or an
+ * instance holds the migration lock (its DDL locks tables until it commits).
  */
 export async function readinessOf({ db, dialect, isShuttingDown }: { db: Db; dialect: Dialect; isShuttingDown: () => boolean }): Promise<Readiness> {
   if (isShuttingDown()) return { status: 'not-ready', reason: 'shutting-down' };

@@ -1,8 +1,4 @@
-/**
- * Addresses whose path carries a key: whoever reads it can use it. `:secret` marks the segment that
- * is the key, `:any` a segment that is not; what follows the secret (`/pdf`) is kept. One list, so
- * a new link with a key in its path is redacted everywhere the log writes a path.
- */
+/** Paths carrying a key (`:secret`); one list, so the log redacts every such path. */
 export const SECRET_PATHS = [
   '/reset/:secret', // set a supporter's password (an hour)
   '/verify/:secret', // confirm a supporter's email
@@ -16,7 +12,6 @@ export const REDACTED = '[redacted]';
 
 const patterns = SECRET_PATHS.map((pattern) => pattern.split('/').filter(Boolean));
 
-/** A segment as the router compares it: percent-decoded (when it decodes) and lower-cased. */
 function routed(segment: string): string {
   try {
     return decodeURIComponent(segment).toLowerCase();
@@ -25,11 +20,7 @@ function routed(segment: string): string {
   }
 }
 
-/**
- * The path with the key of a secret address replaced by [redacted]. It matches as React Router and
- * Express do, whatever the spelling: any letter case, percent-encoded letters, `\` for `/`, repeated
- * slashes, and the `.data` React Router adds (it stays inside the redacted segment).
- */
+/** Matches as React Router and Express do: any case, percent-encoding, `\` for `/`, repeated slashes, `.data`. */
 export function redactSecretPath(path: string): string {
   const parts = path.split(/[\\/]/);
   const segments = parts.flatMap((text, index) => (text === '' ? [] : [{ text, index }]));

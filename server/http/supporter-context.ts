@@ -16,7 +16,6 @@ interface Deps {
   siteOrigin: () => string;
 }
 
-/** A domain refusal as the form shows it; anything else is a real failure. */
 function refused(error: unknown, setCookies: string[] = []): SupporterOutcome {
   if (error instanceof DomainError) return { ok: false, errors: error.fields, status: STATUS[error.code] ?? 400, setCookies };
   throw error;
@@ -30,11 +29,7 @@ async function outcome(run: () => Promise<string[] | void>): Promise<SupporterOu
   }
 }
 
-/**
- * The public site's account pages as loaders and actions see them (ADR 043): the session read
- * from the HttpOnly cookie on the server, and the same domain calls the API makes, with the
- * Set-Cookie values each answer must carry. `address` is the client as the proxies report it.
- */
+/** The account pages for loaders and actions (ADR 043): the same domain calls the API makes, with each answer's Set-Cookie values. */
 export function createSupporterContext({ accounts, sessions, counters, cookies, siteOrigin }: Deps) {
   // The forms count against the same limits, and the same counts, as the API's calls.
   const within = withinAccountLimits(counters);

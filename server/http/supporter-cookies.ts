@@ -3,7 +3,7 @@ import type { StartedSession } from '../domain/supporter-sessions';
 
 const KNOWN_DEVICE_SECONDS = 400 * 24 * 60 * 60;
 
-/** One cookie's value from a Cookie header (names here are plain tokens, values base64url). */
+/** Names here are plain tokens, values base64url. */
 function valueIn(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -14,10 +14,8 @@ function valueIn(header: string | null | undefined, name: string): string | null
 }
 
 /**
- * The supporter's cookies (ADR 043): the session id (HttpOnly, Lax so a link from an email opens
- * the dashboard signed in), the script-readable "signed in" mark that goes and comes with it, and
- * the known-device proof that lets the owner in while a guesser is held back. `__Host-` in
- * production: no other host, not even a sibling subdomain, can set or shadow them.
+ * ADR 043: the session (HttpOnly, Lax so a link from an email opens signed in), a script-readable
+ * "signed in" mark, and the known-device proof. `__Host-` in production so no subdomain can shadow them.
  */
 export function supporterCookies(secure: boolean) {
   const prefix = secure ? '__Host-' : '';
@@ -25,12 +23,11 @@ export function supporterCookies(secure: boolean) {
   const attributes = (maxAge: number, httpOnly: boolean) => `; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}`;
 
   return {
-    /** Set-Cookie values that sign this browser in. */
     signIn({ secret, session }: StartedSession, now = Date.now()): string[] {
       const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - now) / 1000));
       return [`${names.session}=${secret}${attributes(maxAge, true)}`, `${SIGNED_IN_COOKIE}=1${attributes(maxAge, false)}`];
     },
-    /** Set-Cookie values that sign it out (the known-device proof stays). */
+    /** The known-device proof stays. */
     signOut(): string[] {
       return [`${names.session}=${attributes(0, true)}`, `${SIGNED_IN_COOKIE}=${attributes(0, false)}`];
     },
@@ -39,7 +36,7 @@ export function supporterCookies(secure: boolean) {
     },
     session: (cookieHeader: string | null | undefined) => valueIn(cookieHeader, names.session),
     device: (cookieHeader: string | null | undefined) => valueIn(cookieHeader, names.device),
-    /** The browser still says it is signed in: a stale mark to clear when its session has ended. */
+    /** A stale mark to clear when its session has ended. */
     marked: (cookieHeader: string | null | undefined) => valueIn(cookieHeader, SIGNED_IN_COOKIE) !== null || valueIn(cookieHeader, names.session) !== null,
   };
 }

@@ -4,7 +4,7 @@ import type { Mailer } from './mailer';
 import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
 
-/** SMTP when SMTP_URL is set; otherwise .eml files in the outbox, so the site works with no mail server. */
+/** Without SMTP_URL, .eml files in the outbox, so the site works with no mail server. */
 export function createMailer(config: MailConfig, logger: Logger): Mailer {
   if (config.smtpUrl) return createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.from }, logger);
   return createOutboxMailer({ outboxDir: config.outboxDir, from: config.from }, logger);

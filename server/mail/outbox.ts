@@ -10,16 +10,12 @@ export interface OutboxMailerOptions {
   from: string;
 }
 
-/**
- * Writes each message as a complete .eml file (open it in any mail program) instead of sending it:
- * the offline fallback for development, tests and installs without a mail server.
- */
+/** Writes .eml files instead of sending: the fallback for development, tests and installs without a mail server. */
 export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, logger: Logger): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let lastStamp = 0;
 
-  // Names sort in sending order, even for two messages in the same millisecond. A message with a
-  // Message-ID keeps one name, so delivering it again (after a crash) rewrites the same file.
+  // Names sort in sending order; a message with a Message-ID keeps one name, so a redelivery rewrites the same file.
   function fileNameOf(message: MailMessage): string {
     const stableId = message.messageId?.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
     if (stableId && message.date) return `${message.date.toISOString().replace(/:/g, '-')}-${stableId}.eml`;
@@ -28,8 +24,7 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
     return `${time}-${randomBytes(4).toString('hex')}.eml`;
   }
 
-  // A process killed between writing a message aside and renaming it leaves the temp file behind;
-  // its message is written again under its own name. Clear such leftovers of other processes once.
+  // A process killed between writing aside and renaming leaves a temp file; clear others' leftovers once.
   let sweptLeftovers = false;
   async function removeLeftovers(): Promise<void> {
     if (sweptLeftovers) return;
@@ -39,7 +34,7 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
       const match = /^\..+\.(\d+)\.tmp$/.exec(name);
       if (!match || Number(match[1]) === process.pid) continue;
       const file = path.join(outboxDir, name);
-      // A minute old at least, so a temp file another instance is writing right now is left alone.
+      // A minute old at least, so a temp file another instance is writing is left alone.
       const info = await stat(file).catch(() => null);
       if (info && Date.now() - info.mtimeMs > 60_000) await rm(file, { force: true });
     }
@@ -48,13 +43,13 @@ export function createOutboxMailer({ outboxDir, from }: OutboxMailerOptions, log
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      // Named before anything is awaited, so the order of the files is the order of the calls.
+      // Named before anything is awaited, so file order is call order.
       const file = path.join(outboxDir, fileNameOf(message));
       await removeLeftovers();
       const info = await composer.sendMail({ from, ...message });
       // Readers watching the folder must never see half a message: write aside, then rename.
       const temp = path.join(outboxDir, `.${path.basename(file)}.${process.pid}.tmp`);
-      // Messages hold live reset links and donors' details: readable by the site's owner only.
+      // Messages hold live reset links and donors' details: owner only.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       try {
         await writeFile(temp, info.message, { mode: 0o600 });

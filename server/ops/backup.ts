@@ -14,20 +14,15 @@ import { TarWriter } from './tar';
 export interface BackupReport {
   file: string;
   bytes: number;
-  /** Files of uploads kept in the media bucket that are inside the backup. */
   bucketFiles: number;
-  /** Files an upload lists that the bucket did not have (`key/name`): they could not be backed up. */
+  /** `key/name` of files the bucket did not have. */
   missingFromBucket: string[];
-  /** Older backups deleted to keep BACKUP_KEEP. */
   removed: string[];
 }
 
 /**
- * `npm run db:backup` (ADR 033): a consistent copy of the configured database taken while the site
- * runs — SQLite's online backup API, or pg_dump's custom format — written under a temporary name in
- * BACKUP_DIR and renamed once complete, so a backup under its final name is always whole. When
- * uploads live in the media bucket, their files go into the same backup (a tar archive). Then the
- * oldest backups beyond BACKUP_KEEP are deleted.
+ * `npm run db:backup` (ADR 033): a consistent online copy, written under a temporary name and
+ * renamed once complete, so a backup under its final name is always whole.
  */
 export async function makeBackup(config: AppConfig, takenAt = new Date()): Promise<BackupReport> {
   const { dir, keep, pgBin } = config.backup;
@@ -37,7 +32,7 @@ export async function makeBackup(config: AppConfig, takenAt = new Date()): Promi
   const partial = path.join(dir, partialName(takenAt, format));
   const partialArchive = `${partial}.tar`;
   try {
-    // Created first, owner-only: the copy holds password hashes and every supporter's address.
+    // Owner-only: the copy holds password hashes and every supporter's address.
     closeSync(openSync(partial, 'wx', 0o600));
     if (config.database.kind === 'sqlite') {
       await copySqlite(config.database.file, partial, { readonly: false });

@@ -3,11 +3,7 @@ import type { MediaBucket } from '../domain/media/media-store';
 import { BackupError } from './backup-error';
 import { readTarEntry, type TarEntry, type TarWriter } from './tar';
 
-/**
- * Uploads kept in the media bucket, inside a backup archive (ADR 033): `bucket/<key>/<name>` per
- * file and `bucket.json` listing them with their types. Names are the content's hash, so what is
- * put back is byte for byte what the upload listed.
- */
+/** ADR 033: `bucket/<key>/<name>` per file and a `bucket.json` list; names are content hashes. */
 export interface BucketFile {
   key: string;
   name: string;
@@ -19,7 +15,7 @@ const Manifest = z.object({ files: z.array(z.object({ key: z.string().regex(/^[a
 
 const memberName = (file: BucketFile) => `bucket/${file.key}/${file.name}`;
 
-/** Copies the files out of the bucket into the archive; answers those the bucket did not have. */
+/** Answers the files the bucket did not have. */
 export async function archiveBucketFiles(bucket: MediaBucket, files: BucketFile[], tar: TarWriter): Promise<{ archived: number; missing: string[] }> {
   const archived: BucketFile[] = [];
   const missing: string[] = [];
@@ -36,7 +32,7 @@ export async function archiveBucketFiles(bucket: MediaBucket, files: BucketFile[
   return { archived: archived.length, missing };
 }
 
-/** The files listed in an archive, each with where its bytes are; throws when the list and the members disagree. */
+/** Throws when the list and the members disagree. */
 export function bucketFilesIn(archive: string, entries: TarEntry[], shownAs: string): (BucketFile & { entry: TarEntry })[] {
   const manifestEntry = entries.find((entry) => entry.name === BUCKET_MANIFEST);
   if (!manifestEntry) return [];
@@ -55,7 +51,7 @@ export function bucketFilesIn(archive: string, entries: TarEntry[], shownAs: str
   });
 }
 
-/** Puts the files back in the configured bucket (the same names and bytes: doing it twice is harmless). */
+/** Same names and bytes: doing it twice is harmless. */
 export async function putBucketFiles(bucket: MediaBucket, archive: string, files: (BucketFile & { entry: TarEntry })[]): Promise<void> {
   for (const file of files) await bucket.put(file.key, file.name, file.contentType, readTarEntry(archive, file.entry));
 }

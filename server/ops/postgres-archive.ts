@@ -3,10 +3,7 @@ import { DROP_PUBLIC_SCHEMA_OBJECTS } from '../db/database-tables';
 import { BackupError } from './backup-error';
 import { findPostgresTool, libpqEnvironment } from './postgres-tools';
 
-/**
- * pg_dump and pg_restore for `npm run db:backup` / `db:restore` (ADR 033). They connect through the
- * environment (libpqEnvironment), so no password is ever on a command line.
- */
+/** ADR 033. Connections go through the environment, so no password is ever on a command line. */
 
 interface Finished {
   code: number | null;
@@ -14,7 +11,7 @@ interface Finished {
   stderr: string;
 }
 
-/** Runs a program to its end, keeping its output (the last 64 kB of each stream). */
+/** Keeps the last 64 kB of each stream. */
 function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -27,13 +24,9 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Fini
   });
 }
 
-/** The last few lines a tool printed, for a one-paragraph error message. */
 const lastLines = (text: string, count = 4) => text.trim().split('\n').slice(-count).join(' ').trim() || 'no message';
 
-/**
- * A custom-format archive of the whole database: one consistent snapshot however busy the site is
- * (pg_dump reads in a single repeatable-read transaction), compressed, restorable table by table.
- */
+/** pg_dump reads in one repeatable-read transaction: a consistent snapshot however busy the site is. */
 export async function dumpPostgres(databaseUrl: string, file: string, pgBin: string | undefined): Promise<void> {
   const pgDump = findPostgresTool('pg_dump', pgBin);
   // A migration holding a table's lock would otherwise keep the backup waiting for ever.
@@ -41,7 +34,7 @@ export async function dumpPostgres(databaseUrl: string, file: string, pgBin: str
   if (result.code !== 0) throw new BackupError(`pg_dump could not make the backup: ${lastLines(result.stderr)}`);
 }
 
-/** Refuses what pg_restore cannot read, and archives that are not of this site's database. */
+/** Refuses what pg_restore cannot read, and archives not of this site's database. */
 export async function checkPostgresArchive(file: string, shownAs: string, pgBin: string | undefined): Promise<void> {
   findPostgresTool('psql', pgBin); // the restore needs it too: say so before anything changes
   const result = await run(findPostgresTool('pg_restore', pgBin), ['--list', file], process.env);
@@ -52,12 +45,8 @@ export async function checkPostgresArchive(file: string, shownAs: string, pgBin:
 }
 
 /**
- * Restores an archive in one transaction: pg_restore writes SQL, psql runs it between BEGIN and
- * COMMIT, and COMMIT is only sent once pg_restore has finished without an error. Anything else (a
- * damaged archive, a failing statement) ends psql's session with the transaction open, which
- * PostgreSQL rolls back: the database is as it was. With `replace`, what the database held is
- * dropped first, inside the same transaction. Ownership and grants are not restored: the objects
- * belong to the user in DATABASE_URL, so a backup restores into a database owned by someone else.
+ * In one transaction: psql gets COMMIT only once pg_restore finished cleanly, so any failure rolls
+ * back. Ownership and grants are not restored, so it works into a database owned by someone else.
  */
 export async function restorePostgres(file: string, databaseUrl: string, options: { replace: boolean; pgBin: string | undefined }): Promise<void> {
   const env = libpqEnvironment(databaseUrl);
@@ -68,7 +57,7 @@ export async function restorePostgres(file: string, databaseUrl: string, options
   let psqlErrors = '';
   pgRestore.stderr.on('data', (chunk: Buffer) => (restoreErrors = (restoreErrors + chunk.toString()).slice(-65_536)));
   psql.stderr.on('data', (chunk: Buffer) => (psqlErrors = (psqlErrors + chunk.toString()).slice(-65_536)));
-  // psql stops at the first error; what pg_restore still sends then has nowhere to go.
+  // psql stops at the first error; what pg_restore still sends has nowhere to go.
   psql.stdin.on('error', () => undefined);
   const closed = (child: typeof pgRestore | typeof psql) =>
     new Promise<number | null>((resolve, reject) => {

@@ -6,11 +6,7 @@ export type PostgresTool = 'pg_dump' | 'pg_restore' | 'psql';
 
 const DEBIAN_VERSIONS = '/usr/lib/postgresql';
 
-/**
- * Where a PostgreSQL client program is: in PG_BIN when it is set; otherwise the newest
- * /usr/lib/postgresql/<version>/bin that has it (Debian installs several versions side by side, and
- * pg_dump must be at least as new as the server); otherwise on the PATH.
- */
+/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin (pg_dump must be at least as new as the server), else PATH. */
 export function findPostgresTool(tool: PostgresTool, pgBin: string | undefined, searchPath = process.env.PATH ?? ''): string {
   if (pgBin) {
     const file = path.join(pgBin, tool);
@@ -33,7 +29,7 @@ export function findPostgresTool(tool: PostgresTool, pgBin: string | undefined, 
   );
 }
 
-/** libpq's variable for each connection-URL query parameter it understands (node-pg's `ssl=true` too). */
+/** node-pg's `ssl=true` too. */
 const QUERY_SETTINGS: Record<string, string> = {
   host: 'PGHOST',
   port: 'PGPORT',
@@ -46,11 +42,7 @@ const QUERY_SETTINGS: Record<string, string> = {
   connect_timeout: 'PGCONNECT_TIMEOUT',
 };
 
-/**
- * The environment for pg_dump, pg_restore and psql that connects them where DATABASE_URL points.
- * The password travels in PGPASSWORD, never on a command line (which `ps` shows to every user).
- * Variables the site's own driver also reads (PGPASSWORD, PGSSLMODE…) stay when the URL says nothing.
- */
+/** The password travels in PGPASSWORD, never on a command line (which `ps` shows to every user). */
 export function libpqEnvironment(databaseUrl: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const url = new URL(databaseUrl);
   const env: NodeJS.ProcessEnv = { ...base };
@@ -70,7 +62,6 @@ export function libpqEnvironment(databaseUrl: string, base: NodeJS.ProcessEnv = 
   return env;
 }
 
-/** The URL as it may be printed: without its password. */
 export function withoutPassword(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   if (url.password) url.password = '';

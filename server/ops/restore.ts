@@ -14,22 +14,19 @@ import { withoutPassword } from './postgres-tools';
 import { checkSqliteBackup, copySqlite } from './sqlite-copy';
 import { extractTarEntry, listTar, looksLikeTar, TarError, type TarEntry } from './tar';
 
-/** The tables a restore's summary counts: the ledger, the accounts and the uploads. */
 const SUMMARY_TABLES = ['payments', 'donations', 'signups', 'refunds', 'users', 'media'] as const;
 
 export interface RestoreReport {
   target: string;
-  /** The database held tables before, and --force replaced them. */
   replaced: boolean;
-  /** Migrations of this code the backup did not have yet, applied after the restore. */
+  /** Applied after the restore. */
   migrated: string[];
   counts: Record<(typeof SUMMARY_TABLES)[number], number>;
   bucketFiles: number;
-  /** Other sessions on the PostgreSQL database during the restore (instances left running). */
+  /** Instances left running. */
   otherSessions: number;
 }
 
-/** A backup file opened for restoring: the database inside it, and the bucket files if it carries any. */
 interface OpenedBackup {
   format: BackupFormat;
   database: string;
@@ -56,7 +53,7 @@ function firstBlock(file: string): Buffer {
   }
 }
 
-/** Recognises a backup by its contents (not its name) and unpacks the database of an archive. */
+/** By its contents, not its name. */
 function openBackup(file: string): OpenedBackup {
   const head = firstBlock(file);
   if (head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return { format: 'sqlite', database: file, bucketFiles: [], close: () => undefined };
@@ -94,10 +91,8 @@ function openBackup(file: string): OpenedBackup {
 const describeTarget = (target: DatabaseTarget) => (target.kind === 'sqlite' ? target.file : withoutPassword(target.url));
 
 /**
- * `npm run db:restore -- FILE [--force]` (ADR 033): checks the backup, refuses a database that
- * already holds tables unless `force`, puts bucket files back, restores the database (in one
- * transaction: a failure changes nothing), then applies the migrations this code has and the
- * backup had not. Stop the site before restoring over a database it uses.
+ * `npm run db:restore -- FILE [--force]` (ADR 033): refuses a non-empty database unless `force`,
+ * restores in one transaction, then migrates. Stop the site first.
  */
 export async function restoreBackup(config: AppConfig, file: string, options: { force: boolean }): Promise<RestoreReport> {
   const target = config.database;

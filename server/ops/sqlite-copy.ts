@@ -2,14 +2,11 @@ import SQLite from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { BackupError } from './backup-error';
 
-/** Ask SQLite's online backup API for every page in one step (see copySqlite). */
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * Copies a SQLite database with SQLite's online backup API: a consistent copy while the site keeps
- * writing (WAL lets it). Every page goes in one step under one read transaction, so a busy site
- * cannot keep restarting the copy. Into an existing database (a restore) the pages are written in
- * one transaction: if the copy fails, the target is as it was.
+ * SQLite's online backup API, every page in one step so a busy site cannot keep restarting the
+ * copy. A restore writes in one transaction: a failed copy leaves the target as it was.
  */
 export async function copySqlite(from: string, to: string, options: { readonly: boolean }): Promise<void> {
   let source: SQLite.Database;
@@ -27,10 +24,7 @@ export async function copySqlite(from: string, to: string, options: { readonly: 
   }
 }
 
-/**
- * Makes a fresh copy a file of its own: rollback journal instead of WAL, so opening it (to check
- * it, or with the sqlite3 shell) never leaves -wal and -shm files beside it.
- */
+/** Rollback journal instead of WAL, so opening it never leaves -wal and -shm files beside it. */
 export function makeStandalone(file: string): void {
   const copy = new SQLite(file, { fileMustExist: true });
   try {
@@ -40,10 +34,7 @@ export function makeStandalone(file: string): void {
   }
 }
 
-/**
- * Refuses a file that is not a sound database of this site: damaged pages (quick_check) or no
- * migration history (some other SQLite file). Opened read-only: the backup is never changed.
- */
+/** Checks pages (quick_check) and migration history; read-only, so the backup is never changed. */
 export function checkSqliteBackup(file: string, shownAs: string): void {
   let db: SQLite.Database | undefined;
   try {

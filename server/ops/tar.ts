@@ -1,10 +1,6 @@
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 
-/**
- * A plain POSIX (ustar) archive, written and read here with no dependency: a backup that carries
- * uploads from the media bucket is one file that `tar -tf` lists and `tar -xf` unpacks (ADR 033).
- * Only what the backups need: regular files, names of up to 100 bytes.
- */
+/** Plain ustar with no dependency, so `tar -xf` unpacks a backup (ADR 033). Regular files, names ≤ 100 bytes. */
 
 const BLOCK = 512;
 const CHUNK = 1024 * 1024;
@@ -18,7 +14,6 @@ export class TarError extends Error {
 
 export interface TarEntry {
   name: string;
-  /** Where the member's bytes start in the archive, and how many there are. */
   offset: number;
   size: number;
 }
@@ -57,7 +52,6 @@ function checksum(block: Buffer): number {
 
 const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
 
-/** Writes an archive member by member; `finish` ends it and flushes it to the disk. */
 export class TarWriter {
   private readonly fd: number;
   private readonly mtime = Math.floor(Date.now() / 1000);
@@ -72,7 +66,6 @@ export class TarWriter {
     writeSync(this.fd, Buffer.alloc(padding(bytes.length)));
   }
 
-  /** Copies a file into the archive a megabyte at a time. */
   addFile(name: string, source: string): void {
     const input = openSync(source, 'r');
     try {
@@ -98,18 +91,17 @@ export class TarWriter {
     closeSync(this.fd);
   }
 
-  /** Lets go of the file after a failure (the caller deletes it). */
+  /** The caller deletes the file. */
   abandon(): void {
     closeSync(this.fd);
   }
 }
 
-/** Whether the first block of a file is a ustar header. */
 export function looksLikeTar(firstBlock: Buffer): boolean {
   return firstBlock.length >= BLOCK && firstBlock.toString('ascii', 257, 262) === 'ustar';
 }
 
-/** The members of an archive; throws TarError when it is damaged or cut short. */
+/** Throws TarError when damaged or cut short. */
 export function listTar(file: string): TarEntry[] {
   const fd = openSync(file, 'r');
   try {
@@ -156,7 +148,6 @@ function nameOf(block: Buffer): string {
   return prefix ? `${prefix}/${name}` : name;
 }
 
-/** One member's bytes. */
 export function readTarEntry(file: string, entry: TarEntry): Buffer {
   const fd = openSync(file, 'r');
   try {
@@ -173,7 +164,6 @@ export function readTarEntry(file: string, entry: TarEntry): Buffer {
   }
 }
 
-/** Copies one member out into a new file (mode 600). */
 export function extractTarEntry(file: string, entry: TarEntry, destination: string): void {
   const input = openSync(file, 'r');
   const output = openSync(destination, 'wx', 0o600);

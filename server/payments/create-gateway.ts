@@ -5,7 +5,7 @@ import type { PaymentGateway } from './gateway';
 import { createSimulatedGateway } from './simulated';
 import { createStripeGateway } from './stripe';
 
-/** Stripe when its keys are configured, else the simulated gateway (the site runs with no keys and no network). */
+/** Without Stripe keys the site runs with the simulated gateway, no network needed. */
 export function createGateway(config: PaymentsConfig, deps: { db: Db; logger: Logger }): PaymentGateway {
   return config.kind === 'stripe' ? createStripeGateway(config) : createSimulatedGateway(deps);
 }

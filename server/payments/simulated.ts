@@ -26,11 +26,7 @@ export interface TestCard {
 
 export interface SimulatedGateway extends PaymentGateway {
   readonly kind: 'simulated';
-  /**
-   * Charges a test card against the intent behind `clientSecret`, the way Stripe.js confirms a
-   * payment. Throws CardError with Stripe's text for a refused card, IntentNotFoundError for an
-   * unknown secret.
-   */
+  /** The way Stripe.js confirms a payment. */
   confirmCard(clientSecret: string, card: TestCard, now?: Date): Promise<GatewayIntent>;
 }
 
@@ -38,7 +34,6 @@ export function isSimulatedGateway(gateway: PaymentGateway): gateway is Simulate
   return gateway.kind === 'simulated' && typeof (gateway as Partial<SimulatedGateway>).confirmCard === 'function';
 }
 
-/** Stripe's test cards that fail, with Stripe's own decline codes and texts. */
 const DECLINING_CARDS: Record<string, [code: string, message: string]> = {
   '4000000000000002': ['card_declined', 'Your card was declined.'],
   '4000000000009995': ['insufficient_funds', 'Your card has insufficient funds.'],
@@ -47,7 +42,7 @@ const DECLINING_CARDS: Record<string, [code: string, message: string]> = {
 
 const DECLINE_TEXTS: Record<string, string> = Object.fromEntries(Object.values(DECLINING_CARDS));
 
-// Stripe refuses charges below 50 cents and above $999,999.99; the simulation should fail the same way.
+// Stripe's own bounds.
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
 
@@ -55,12 +50,12 @@ type IntentRow = Selectable<PaymentIntentsTable>;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Letters and digits only, like Stripe's ids, so the ids pass the same checks as real ones. */
+/** Like Stripe's ids, so they pass the same checks as real ones. */
 function randomToken(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
-      // 248 = 4 × 62: bytes above it would make the first letters likelier than the rest.
+      // 248 = 4 × 62: bytes above it would bias the first letters.
       if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
     }
   }
@@ -80,7 +75,7 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Checks a card the way Stripe does and returns its digits, or throws CardError with Stripe's text. */
+/** Throws CardError with Stripe's text. */
 export function checkTestCard(card: TestCard, now: Date = new Date()): string {
   const digits = card.number.replace(/ /g, '');
   if (!/^\d{16}$/.test(digits) || !luhnValid(digits)) {
@@ -92,7 +87,7 @@ export function checkTestCard(card: TestCard, now: Date = new Date()): string {
   if (!expiry || month < 1 || month > 12) {
     throw new CardError('invalid_expiry_month', "Your card's expiration date is invalid.");
   }
-  // A card is good through the last day of its expiry month; local time, as a card holder reads it.
+  // Good through the last day of its expiry month, in local time as a card holder reads it.
   const year = 2000 + Number(expiry[2]);
   if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) {
     throw new CardError('invalid_expiry_year', 'Your card has expired.');
@@ -127,12 +122,8 @@ function toIntent(row: IntentRow): GatewayIntent {
 }
 
 /**
- * The gateway used when no Stripe keys are configured: intents live in `payment_intents`, cards are
- * Stripe's test cards, and a success is reported to the listeners straight away (there are no
- * webhooks). Refunds are recorded in `simulated_refunds`; like Stripe, a refunded intent still
- * reads `succeeded` (the site's own payment record says what was refunded). An intent made with
- * `saveCard` keeps its card in `simulated_payment_methods` once it pays (last four digits and expiry,
- * never the number), as Stripe keeps a PaymentMethod, for `chargeSavedCard` later.
+ * Used without Stripe keys: Stripe's test cards, success reported to listeners at once (no
+ * webhooks). Like Stripe, a refunded intent still reads `succeeded`; saved cards keep only last four and expiry.
  */
 export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger }): SimulatedGateway {
   const listeners: Array<(intent: GatewayIntent) => Promise<void>> = [];
@@ -169,7 +160,7 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
     }
   }
 
-  /** Marks an unpaid intent succeeded; the status guard makes a double submit charge once and notify once. */
+  /** The status guard makes a double submit charge once and notify once. */
   async function succeed(row: IntentRow, values: { payment_method_id?: string } = {}): Promise<GatewayIntent> {
     const result = await db
       .updateTable('payment_intents')
@@ -281,7 +272,6 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
           .values({ id, intent_id: row.id, amount_cents: amountCents, idempotency_key: idempotencyKey, created_at: new Date().toISOString() })
           .execute();
       } catch (error) {
-        // The same key twice at once: the loser answers with the winner's refund.
         const winner = await db.selectFrom('simulated_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
         if (winner) return { id: winner.id, amountCents: winner.amount_cents };
         throw error;
@@ -290,7 +280,7 @@ export function createSimulatedGateway({ db, logger }: { db: Db; logger: Logger 
       return { id, amountCents };
     },
 
-    // Its monthly gifts run on the site's own schedule with chargeSavedCard (ADR 027).
+    // ADR 027: its monthly gifts use chargeSavedCard.
     createSubscription: noSubscriptions,
     retrieveInvoice: noSubscriptions,
     changeSubscriptionAmount: noSubscriptions,

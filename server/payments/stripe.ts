@@ -26,14 +26,14 @@ const KNOWN_STATUSES: readonly string[] = [
   'canceled',
 ] satisfies IntentStatus[];
 
-// A request that hangs must not hold a donor's Confirm button for Stripe's default 80 s.
+// Must not hold a donor's Confirm button for Stripe's default 80 s.
 const REQUEST_TIMEOUT_MS = 20_000;
 
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
-    // Anything else (requires_capture, a status newer than this code) is "not paid yet".
+    // requires_capture or a status newer than this code is "not paid yet".
     status: KNOWN_STATUSES.includes(pi.status) ? (pi.status as IntentStatus) : 'processing',
     amountCents: pi.amount,
     currency: pi.currency,
@@ -43,7 +43,7 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
 
 const REASONS: Record<string, GatewayInvoice['billingReason']> = { subscription_create: 'first', subscription_cycle: 'renewal' };
 
-/** An invoice of a subscription as the gateway's own; `payments` is there only when asked for (retrieveInvoice). */
+/** `payments` is there only when asked for (retrieveInvoice). */
 function toInvoice(invoice: Stripe.Invoice): GatewayInvoice {
   const subscription = invoice.parent?.subscription_details?.subscription ?? null;
   const payments = invoice.payments?.data ?? [];
@@ -61,11 +61,7 @@ function toInvoice(invoice: Stripe.Invoice): GatewayInvoice {
   };
 }
 
-/**
- * Stripe's errors as the gateway's own, so callers never depend on the SDK's classes. Whatever is
- * not the card's or the caller's fault (a revoked key, Stripe down, a rate limit) becomes
- * GatewayUnavailableError, which the API answers 502/503 and logs at error level.
- */
+/** So callers never depend on the SDK; anything not the card's or caller's fault becomes GatewayUnavailableError. */
 function translated(error: unknown, idOrSecret?: string): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeCardError) return new CardError(error.code ?? 'card_error', error.message);
@@ -126,15 +122,12 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     retrieveIntent: retrieve,
 
     async chargeSavedCard() {
-      // Monthly gifts on Stripe are to be Subscriptions (ADR 027), not charges made by our schedule.
       throw new GatewayUnavailableError('Monthly gifts are not available with Stripe yet (ADR 027).', false);
     },
 
     /**
-     * A Customer, a monthly Price for the amount and a Subscription whose first invoice waits for the
-     * card form (`default_incomplete`); the card it is paid with becomes the subscription's default.
-     * The SDK's API version has no `Invoice.payment_intent` (Basil): the invoice's confirmation
-     * secret is its intent's client secret, and the intent is read from it.
+     * The first invoice waits for the card form (`default_incomplete`). This API version has no
+     * `Invoice.payment_intent`: the intent is read from the invoice's confirmation secret.
      */
     async createSubscription(input) {
       try {
@@ -184,7 +177,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
           subscriptionId,
           {
             items: [{ id: item.id, price_data: { currency: item.price.currency, product, unit_amount: amountCents, recurring: { interval: 'month' } } }],
-            // A gift, not a service: the new amount starts with the next month, nothing is prorated.
+            // A gift, not a service: nothing is prorated.
             proration_behavior: 'none',
           },
           { idempotencyKey },
@@ -198,7 +191,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       try {
         await stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false }, { idempotencyKey });
       } catch (error) {
-        // Ended already (in the Dashboard, or by a retry of this call): what was asked is so.
+        // Ended already (in the Dashboard, or by a retry of this call).
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           const now = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
           if (now && (now.status === 'canceled' || now.status === 'incomplete_expired')) return;
@@ -253,7 +246,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     },
 
     onPaymentSucceeded() {
-      // Stripe reports successes through the webhook; nothing here ever fires.
+      // Stripe reports successes through the webhook.
     },
   };
 }

@@ -4,13 +4,9 @@ import { ApiError } from '../api';
 import { useFocusFirstError } from './use-focus-first-error';
 import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
-/** What `field(name)` spreads onto a TextField. */
 export type ApiFormField = { name: string; value: string; error: string | undefined; onValueChange: (value: string) => void };
 
-/**
- * State of a form posted to the API (spec §4 Loading): a new request clears the errors; a failed
- * one replaces them with the response's field-keyed map.
- */
+/** Spec §4 Loading: a new request clears the errors; a failed one replaces them. */
 export function useApiForm<V extends Record<string, string>>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -18,7 +14,7 @@ export function useApiForm<V extends Record<string, string>>(initial: V) {
   const formId = useId();
 
   useFocusFirstError(formId, errors);
-  // What was typed before the page's script ran becomes the form's state (the form has the id formId).
+  // What was typed before the page's script ran becomes the form's state.
   useTypedBeforeHydration(
     () => document.getElementById(formId) as HTMLFormElement | null,
     (typed) =>

@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldErrors } from '../../../common/api-errors';
 
-/**
- * When a submit comes back with errors, focus the first one in the form, so keyboard and
- * screen-reader users land on the problem instead of hunting for it (long forms in a dialog too).
- */
+/** So keyboard and screen-reader users land on the problem instead of hunting for it. */
 export function useFocusFirstError(formId: string, errors: FieldErrors): void {
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;

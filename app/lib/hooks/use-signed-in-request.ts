@@ -6,11 +6,7 @@ import { useHydrated } from './use-hydrated';
 
 export type SignedInRequest<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: ApiError };
 
-/**
- * Loads one of the signed-in supporter's own resources once the page is hydrated. Signed out, or a
- * session the server has ended (logged out elsewhere, a new password), sends the visitor to the
- * login page. A null path loads nothing.
- */
+/** Once hydrated; signed out or an ended session sends the visitor to login. A null path loads nothing. */
 export function useSignedInRequest<T>(path: string | null): SignedInRequest<T> {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();

@@ -2,15 +2,13 @@ import { createContext, useContext } from 'react';
 import type { IslandsFiles } from '../../../common/islands';
 import { InlineScript } from '../inline-script';
 
-/** The islands' files, from the server's load context (entry.server); in the browser nothing. */
+/** Null in the browser. */
 const IslandsContext = createContext<IslandsFiles | null>(null);
 export const IslandsProvider = IslandsContext.Provider;
 
 /**
- * Inline on a page that loads no script file (ADR 042): when one of the islands' dialogs opens (or
- * its opener is pressed, a moment earlier), fetch the island's files at once and import its module,
- * which starts React in the dialog. A failed load is tried again at the next opening.
- * Self-contained, since its source is the inline script.
+ * ADR 042: when an island's dialog opens (or its opener is pressed), fetch its files and import its
+ * module; a failed load is retried at the next opening. Self-contained: its source is the inline script.
  */
 export function loadIslands(d: Document, files: IslandsFiles): void {
   const started = new Set<string>();
@@ -38,7 +36,7 @@ export function loadIslands(d: Document, files: IslandsFiles): void {
   );
 }
 
-/** Renders the loader on the server; a page React runs starts its dialogs itself. */
+/** A page React runs starts its dialogs itself. */
 export function IslandLoader() {
   const islands = useContext(IslandsContext);
   return islands ? <InlineScript run={loadIslands} data={islands} /> : null;

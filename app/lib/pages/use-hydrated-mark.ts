@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 
-/**
- * Marks `<html data-hydrated>` once React runs the page (the root's effect runs after every
- * child's, so the whole page is live). Only the tests read it: a page without scripts never has it.
- */
+/** Only the tests read it; the root's effect runs after every child's, so the whole page is live. */
 export function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';

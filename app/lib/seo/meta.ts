@@ -4,16 +4,12 @@ import type { loader as rootLoader } from '../../root';
 type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 export interface PageMetaOptions {
-  /** A picture for link previews: a site path ("/media/…") or an absolute URL. */
+  /** A site path or an absolute URL. */
   image?: string;
-  /** Open Graph type; "website" unless the page is an article-like item. */
   type?: 'website' | 'article';
 }
 
-/**
- * A page's `<title>`, description and Open Graph / Twitter tags (link previews on Facebook, where
- * most of the foundation's visitors come from). The canonical link itself is set by root.tsx.
- */
+/** The canonical link is set by root.tsx. */
 export function pageMeta(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
   title: string,

@@ -3,7 +3,6 @@ import { centsToDecimalString } from '../../../common/money';
 import { rulesOfEventType } from '../../../common/signups/kinds';
 import type { Site } from '../../../common/content';
 
-/** schema.org NGO for the home page. */
 export function organizationData(site: Site, origin: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -29,7 +28,6 @@ export function organizationData(site: Site, origin: string): Record<string, unk
   };
 }
 
-/** schema.org Event for an event's page. */
 export function eventData(event: ApiEvent, site: Site | null, origin: string): Record<string, unknown> {
   const { online } = rulesOfEventType(event.eventType);
   const url = `${origin}/events/${event.eventNumber}`;

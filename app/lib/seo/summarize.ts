@@ -1,4 +1,4 @@
-/** A meta description from content: whole words, at most `max` characters. */
+/** Whole words only. */
 export function summarize(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
-/** Every entity of spec §3. Money is integer cents; see server/db/schema.ts for the conventions. */
+/** Every entity of spec §3; see server/db/schema.ts for the conventions. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
   const payment = ['pending', 'paid', 'failed', 'refunded'] as const;
 

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import { withId, type MigrationContext } from './helpers';
 
-/** Password-reset links, and the moment a password last changed (older login tokens stop working). */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.alterTable('users').addColumn('password_changed_at', 'varchar(32)').execute();
 
   await withId(db.schema.createTable('password_resets'), dialect)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // Only a SHA-256 of the emailed token is kept, so a database leak gives no working links.
+    // Only a hash, so a database leak gives no working links.
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(32)')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Ids of payment webhook events already handled: Stripe delivers at least once, so repeats are skipped. */
+/** Stripe delivers at least once, so repeats are skipped. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhook_events')

@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type Dialect, type MigrationContext } from './helpers';
 
-/**
- * The payment core (ADR 013): one `payments` table holds the money side of every donation and
- * sign-up (state, intent, amounts, refunds), so one state machine, one sweep and one refund path
- * serve them all. Also the refunds ledger, the transactional mail outbox, shared rate-limit
- * counters and the simulated gateway's refunds. Existing donations and sign-ups keep their ids.
- */
+/** The payment core (ADR 013): one `payments` table for every donation and sign-up; existing ids are kept. */
 
 const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded'] as const;
-// An unpaid donation is given up after an hour; a sign-up shortly after its 15-minute hold.
 const DONATION_TTL_MS = 60 * 60_000;
 const SIGNUP_TTL_MS = 30 * 60_000;
 
-// Rows of the old tables, read with raw SQL (the migration must not depend on today's types).
+// Read with raw SQL: the migration must not depend on today's types.
 interface OldDonation {
   id: number;
   user_id: number | null;
@@ -133,7 +127,6 @@ async function createSideTables(db: AnyDb, dialect: Dialect): Promise<void> {
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 const legacyStatus = (status: string) => (PAYMENT_STATUSES as readonly string[]).includes(status) ? status : 'failed';
 
-/** The payment row of an old donation or sign-up. */
 async function insertPayment(
   db: AnyDb,
   purpose: 'donation' | 'signup',
@@ -194,7 +187,7 @@ async function indexRecords(db: AnyDb): Promise<void> {
   await db.schema.createIndex('signups_event').on('signups').columns(['event_id', 'hold_expires_at']).execute();
 }
 
-/** SQLite cannot drop constrained columns: build the new tables beside the old ones, copy, swap (its 12-step recipe). */
+/** SQLite cannot drop constrained columns: build, copy, swap (its 12-step recipe). */
 async function upSqlite(db: AnyDb): Promise<void> {
   await createDonations(db, 'sqlite', 'donations_new');
   for (const d of (await sql<OldDonation>`select * from donations order by id`.execute(db)).rows) {
@@ -228,7 +221,6 @@ async function upSqlite(db: AnyDb): Promise<void> {
   await indexRecords(db);
 }
 
-/** PostgreSQL drops columns in place, inside the migration's transaction. */
 async function upPostgres(db: AnyDb): Promise<void> {
   for (const table of ['donations', 'signups'] as const) {
     await db.schema.alterTable(table).addColumn('payment_id', 'integer', (c) => c.references('payments.id').onDelete('restrict')).execute();
@@ -269,8 +261,8 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     await upPostgres(anyDb);
     return;
   }
-  // Kysely runs SQLite migrations outside a transaction; this one needs foreign keys off while the
-  // tables are swapped (a DROP would otherwise cascade into the players) and must be all or nothing.
+  // Kysely runs SQLite migrations outside a transaction; foreign keys must be off while tables are
+  // swapped (a DROP would cascade into the players), and it must be all or nothing.
   await sql`pragma foreign_keys = off`.execute(db);
   await sql`begin`.execute(db);
   try {

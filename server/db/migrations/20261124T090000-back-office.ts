@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
-/**
- * The back office: staff accounts apart from supporters' accounts, their invitations,
- * server-side sessions, TOTP recovery codes, an append-only audit log, door check-in on each
- * player and attendee, and who asked for a refund and why.
- */
+/** The back office: staff accounts apart from supporters', sessions, TOTP, an append-only audit log, check-in. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;
@@ -36,7 +32,7 @@ async function createStaffTables(db: AnyDb, dialect: MigrationContext['dialect']
 
   await db.schema
     .createTable('staff_sessions')
-    // SHA-256 of the cookie's value: a copy of the database opens no session.
+    // A hash of the cookie's value: a copy of the database opens no session.
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff.id').onDelete('cascade'))
     .addColumn('stage', 'varchar(14)', (c) => c.notNull().check(oneOf('stage', ['second_factor', 'enrol', 'full'])))
@@ -96,7 +92,6 @@ async function addCheckInAndRefundColumns(db: AnyDb): Promise<void> {
   }
   await db.schema.alterTable('refunds').addColumn('note', 'varchar(500)').execute();
   await db.schema.alterTable('refunds').addColumn('staff_id', 'integer').execute();
-  // The back office lists and filters by date; 100,000 donations must still page quickly.
   await db.schema.createIndex('payments_purpose_created').on('payments').columns(['purpose', 'created_at']).execute();
   await db.schema.createIndex('payments_paid_at').on('payments').column('paid_at').execute();
 }

@@ -1,17 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
-/**
- * The back office, part 2: prices, limits and sign-up dates on the event; published or
- * draft events and announcements; announcement schedules; every published version of a page and
- * one draft each; uploaded pictures and documents kept in the database; and what staff edited, so
- * `db:seed` never overwrites it.
- */
+/** The back office, part 2: event rules, drafts, page versions, uploads, and staff edits the seed must keep. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;
 
-/** Prices the code used to hold (spec §9), now each event's own; existing events get them. */
+/** Spec §9's prices become each event's own. */
 async function addEventRules(db: AnyDb): Promise<void> {
   for (const [name, type] of [
     ['published', 'integer'],
@@ -39,14 +34,13 @@ async function addAnnouncementSchedule(db: AnyDb): Promise<void> {
   await db.schema.alterTable('announcements').addColumn('updated_at', 'varchar(32)').execute();
 }
 
-/** Teams may now have up to eight players (TEAM_SIZE_MAX); the first schema allowed four. */
 async function allowLargerTeams(db: AnyDb, dialect: MigrationContext['dialect']): Promise<void> {
   if (dialect === 'postgres') {
     await sql`alter table signup_players drop constraint if exists signup_players_position_check`.execute(db);
     await sql`alter table signup_players add constraint signup_players_position_check check (position between 1 and 8)`.execute(db);
     return;
   }
-  // SQLite cannot change a CHECK in place: the table is rebuilt with the same rows.
+  // SQLite cannot change a CHECK in place.
   await withId(db.schema.createTable('signup_players_new'), dialect)
     .addColumn('signup_id', 'integer', (c) => c.notNull().references('signups.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull().check(sql`position between 1 and 8`))
@@ -81,7 +75,7 @@ export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void
     .execute();
   await db.schema.createIndex('content_versions_page').on('content_versions').columns(['page', 'status', 'id']).execute();
 
-  // What staff changed; seeding content/ leaves these alone ("event:4", "page:home", "announcements").
+  // Seeding content/ leaves these alone.
   await db.schema
     .createTable('staff_edited')
     .addColumn('subject', 'varchar(60)', (c) => c.primaryKey())
@@ -109,7 +103,7 @@ export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void
     .addColumn('name', 'varchar(40)', (c) => c.notNull())
     .addColumn('content_type', 'varchar(40)', (c) => c.notNull())
     .addColumn('byte_size', 'integer', (c) => c.notNull())
-    // Null when the bytes live in the S3 bucket instead.
+    // Null when the bytes live in the S3 bucket.
     .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob')
     .addPrimaryKeyConstraint('media_files_pk', ['media_id', 'name'])
     .execute();

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/**
- * Supporters change and cancel their own sign-ups: a cancelled sign-up keeps its row
- * (and its payment, refunded or not) but no longer takes places; every change or cancellation
- * sends the calendar file again with a higher SEQUENCE so calendars update the same entry.
- */
+/** A cancelled sign-up keeps its row and payment but takes no places; SEQUENCE lets calendars update the same entry. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

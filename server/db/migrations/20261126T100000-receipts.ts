@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/**
- * IRS receipts (ADR 025): each event says the fair-market value of what a payer receives
- * (dinner, shirt, green fee), per team or adult and per child, so a receipt can state the deductible
- * part. Existing events get 0 until a volunteer sets it.
- */
+/** ADR 025: fair-market value per team or adult and per child, so a receipt can state the deductible part. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

@@ -1,22 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import { withId, type MigrationContext } from './helpers';
 
-/** An account the supporter controls (ADR 026): a verified email, and the single-use links that verify it. */
+/** ADR 026. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_verified_at', 'varchar(32)').execute();
 
   await withId(db.schema.createTable('email_verifications'), dialect)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // The address the link was sent to: a link for an address since replaced verifies nothing.
+    // A link for an address since replaced verifies nothing.
     .addColumn('email', 'varchar(254)', (c) => c.notNull())
-    // Only a SHA-256 of the emailed token is kept, like password resets.
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('email_verifications_user').on('email_verifications').column('user_id').execute();
-  // Gifts made while signed out are found by their email when that address is verified.
+  // Signed-out gifts are found by email when that address is verified.
   await db.schema.createIndex('donations_email').on('donations').expression(sql`lower(email)`).execute();
 }
 

@@ -1,12 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf } from './helpers';
 
-/**
- * Giving (ADR 027): what a donation adds beyond its payment. The donor's name and whether
- * it stays private; the gift and the part that covers card fees (the payment holds their sum); a
- * tribute ("in memory of" / "in honor of" a name) and who to notify of it, and whether the
- * notification may say how much.
- */
+/** Giving (ADR 027): donor name and privacy, the card-fee part, and tributes with their notification. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;
@@ -21,6 +16,6 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('donations').addColumn('notify_name', 'varchar(100)').execute();
   await db.schema.alterTable('donations').addColumn('notify_email', 'varchar(254)').execute();
   await db.schema.alterTable('donations').addColumn('notify_amount', 'integer', flag('notify_amount')).execute();
-  // Gifts made before had no fee part: the whole payment was the gift.
+  // Earlier gifts had no fee part.
   await sql`update donations set gift_cents = (select amount_cents from payments where payments.id = donations.payment_id)`.execute(db);
 }

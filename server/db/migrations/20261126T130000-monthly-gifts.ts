@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { flag, oneOf, withId, type MigrationContext } from './helpers';
 
-/**
- * Monthly gifts on the site's own schedule (ADR 027): a plan per monthly donor, each month's gift a
- * donation of that plan and month (one attempt per row, so a month can never be charged twice), and
- * the simulated gateway's saved cards for off-session charges.
- */
+/** Monthly gifts on the site's own schedule (ADR 027): one row per attempt, so a month can never be charged twice. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;
@@ -19,7 +15,7 @@ export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void
     .addColumn('gift_cents', 'integer', (c) => c.notNull().check(sql`gift_cents > 0`))
     .addColumn('cover_fees', 'integer', flag('cover_fees'))
     .addColumn('status', 'varchar(7)', (c) => c.notNull().check(oneOf('status', ['active', 'stopped'])))
-    // The day of the month the donor started on (29–31 fall on a shorter month's last day).
+    // 29–31 fall on a shorter month's last day.
     .addColumn('anchor_day', 'integer', (c) => c.notNull().check(sql`anchor_day between 1 and 31`))
     .addColumn('next_charge_on', 'varchar(10)', (c) => c.notNull())
     .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -39,16 +35,15 @@ export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void
   await db.schema.alterTable('donations').addColumn('plan_id', 'integer', (c) => c.references('giving_plans.id')).execute();
   await db.schema.alterTable('donations').addColumn('plan_month', 'varchar(7)').execute();
   await db.schema.alterTable('donations').addColumn('plan_attempt', 'integer').execute();
-  // One row per plan, month and attempt: two runners can never both open the same month's charge.
   await db.schema.createIndex('donations_plan_month_attempt').unique().on('donations').columns(['plan_id', 'plan_month', 'plan_attempt']).execute();
 
-  // The simulated gateway's cards kept for later (Stripe's saved PaymentMethod): never the number.
+  // Never the card number.
   await db.schema
     .createTable('simulated_payment_methods')
     .addColumn('id', 'varchar(100)', (c) => c.primaryKey())
     .addColumn('last4', 'varchar(4)', (c) => c.notNull())
     .addColumn('expiry', 'varchar(5)', (c) => c.notNull())
-    // Set by tests (and a developer) to make the next off-session charges fail with this code.
+    // Set by tests to make the next off-session charges fail with this code.
     .addColumn('decline_code', 'varchar(40)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();

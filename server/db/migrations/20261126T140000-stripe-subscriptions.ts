@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/**
- * Monthly gifts on Stripe through Subscriptions (ADR 027). A plan Stripe schedules carries its
- * subscription id (the site's own schedule never takes it); the first gift of such a plan keeps the
- * subscription it started until the plan exists; each later month's gift carries the invoice that
- * paid it, unique, so an invoice delivered twice is recorded once.
- */
+/** Monthly gifts on Stripe Subscriptions (ADR 027); a unique invoice id records a twice-delivered invoice once. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The value received, as it was when the sign-up was made (ADR 025). Each sign-up keeps
- * the event's fair-market value per team or adult and per child from the moment its price was
- * fixed, so a volunteer editing the event's value later does not change old receipts or
- * statements. The total is still worked out from the people on the sign-up, so a party that drops
- * an attendee gets the value of those who still come. Existing sign-ups take their event's value
- * of today: the best there is.
+ * Each sign-up keeps the fair-market value of when its price was fixed, so editing the event later
+ * does not change old receipts (ADR 025). Existing sign-ups take today's value.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe

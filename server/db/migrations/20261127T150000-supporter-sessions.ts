@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import { oneOf } from './helpers';
 
-/**
- * Supporters' sign-ins become sessions the server knows (ADR 043): the browser's
- * HttpOnly cookie and an API client's Bearer token both name a row here, so logging out, a new
- * password, "sign out everywhere" and deleting the account end them on every instance.
- */
+/** ADR 043: cookie and Bearer token both name a row here, so ending a session ends it on every instance. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;
@@ -13,7 +9,7 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('user_sessions')
-    // SHA-256 of the cookie's value (or of the random id a token names): a copy of the database opens no session.
+    // A hash: a copy of the database opens no session.
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('via', 'varchar(8)', (c) => c.notNull().check(oneOf('via', ['cookie', 'token'])))

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/**
- * Review finding 1 (2026-11-27): after too many wrong sign-in codes for one account, its second
- * step is locked until a new set-up link is used or an admin resets its two-step sign-in. A lock
- * that outlives any counter window is a fact about the person, so it lives on their row.
- */
+/** A code lock outlives any counter window, so it lives on the staff row (ADR 044). */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

@@ -1,10 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/**
- * A volunteer's upload is a draft until an admin approves it (security review 2026-11-27, #6;
- * ADR 022's "volunteers draft, admins publish"): `/media/u/` serves a draft to signed-in staff only.
- * Uploads already in the library stay public, as they were.
- */
+/** A volunteer's upload is a draft until an admin approves it (ADR 022); existing uploads stay public. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

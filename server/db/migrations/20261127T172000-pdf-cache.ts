@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './helpers';
 
-/**
- * Rendered receipt and statement PDFs (security review 2026-11-27, #8): rendering takes the event
- * loop for tens of milliseconds, so each version is made once and kept here, where every instance
- * finds it. A key names what the PDF shows (see server/domain/receipts/pdf-cache.ts).
- */
+/** Rendered PDFs, made once per version and shared by every instance (server/domain/receipts/pdf-cache.ts). */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on tables today's types may not describe
 type AnyDb = Kysely<any>;

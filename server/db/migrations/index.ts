@@ -20,10 +20,7 @@ import * as auditLogNoReplace from './20261127T170000-audit-log-no-replace';
 import * as mediaDrafts from './20261127T171000-media-drafts';
 import * as pdfCache from './20261127T172000-pdf-cache';
 
-/**
- * The migration history, oldest first. Names are timestamps so they sort by time; add new
- * files below and never edit one that has shipped.
- */
+/** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
   '20261122T020000-initial-schema': initialSchema,
   '20261122T090000-accounts': accounts,
@@ -46,7 +43,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127T172000-pdf-cache': pdfCache,
 };
 
-/** Every migration this code knows, oldest first (readiness checks the database has them all). */
+/** Readiness checks the database has them all. */
 export const knownMigrations = (): string[] => Object.keys(migrations);
 
 export class DialectMigrationProvider implements MigrationProvider {

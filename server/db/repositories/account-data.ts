@@ -3,13 +3,10 @@ import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What a deleted account's records hold instead of its address: the `.invalid` domain never receives mail. */
+/** The `.invalid` domain never receives mail. */
 export const ERASED_EMAIL = 'erased@account-deleted.invalid';
 
-/**
- * Gives the account the gifts made while signed out with its (verified) email, so they show on its
- * dashboard. Only donations nobody owns: a gift made from another account stays that account's.
- */
+/** Only donations nobody owns: a gift made from another account stays that account's. */
 export async function claimSignedOutGifts(db: Executor, userId: number, email: string, now: string): Promise<number> {
   const result = await db
     .updateTable('payments')
@@ -21,16 +18,12 @@ export async function claimSignedOutGifts(db: Executor, userId: number, email: s
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Erases the personal fields of an account's financial records and leaves their amounts and states
- * alone (the ledger stays whole; ADR 026): the donor's address and message, the sign-up's receipt
- * address and phone number, and the people on it, who become "Player 2", "Guest 1"…
- */
+/** Erases the personal fields and keeps amounts and states, so the ledger stays whole (ADR 026). */
 export async function eraseAccountRecords(db: Executor, userId: number, email: string, now: string): Promise<void> {
   const payments = db.selectFrom('payments').select('id').where('user_id', '=', userId);
   const signups = db.selectFrom('signups').select('id').where('payment_id', 'in', payments);
   await db.updateTable('donations').set({ email: ERASED_EMAIL, message: '', donor_name: '', notify_name: null, notify_email: null }).where('payment_id', 'in', payments).execute();
-  // A monthly gift ends with its donor's account: nobody is charged for an account that is gone.
+  // Nobody is charged for an account that is gone.
   await db
     .updateTable('giving_plans')
     .set({ status: 'stopped', stopped_at: now, email: ERASED_EMAIL, donor_name: '', user_id: null, updated_at: now })
@@ -39,8 +32,7 @@ export async function eraseAccountRecords(db: Executor, userId: number, email: s
   await db.updateTable('signup_players').set({ name: sql`'Player ' || position`, email: null, activision_id: null, location: null }).where('signup_id', 'in', signups).execute();
   await db.updateTable('signup_attendees').set({ name: sql`'Guest ' || position`, allergies: null }).where('signup_id', 'in', signups).execute();
   await db.updateTable('signups').set({ receipt_email: ERASED_EMAIL, team_contact_number: null }).where('payment_id', 'in', payments).execute();
-  // Mail already sent to the address keeps its record (what was sent, when) without the person in it;
-  // mail not yet sent is dropped: there is nobody left to write to.
+  // Sent mail keeps its record without the person; unsent mail is dropped: nobody left to write to.
   await db.deleteFrom('mail_outbox').where(sql<string>`lower(to_address)`, '=', email.toLowerCase()).where('status', '=', 'pending').execute();
   await db
     .updateTable('mail_outbox')
@@ -52,7 +44,6 @@ export async function eraseAccountRecords(db: Executor, userId: number, email: s
 
 const money = (cents: number) => (Number(cents) / 100).toFixed(2);
 
-/** Everything the site keeps about one account's giving, for "Download my data" (never another account's rows). */
 export async function accountRecords(db: Executor, userId: number) {
   const payments = await db
     .selectFrom('payments')
@@ -61,7 +52,7 @@ export async function accountRecords(db: Executor, userId: number) {
     .orderBy('id')
     .execute();
   const ids = payments.map((p) => Number(p.id));
-  // Monthly gifts are the account's own rows; the saved card's reference and the link key are not personal data to hand out.
+  // The saved card's reference and the link key are not personal data to hand out.
   const plans = await db
     .selectFrom('giving_plans')
     .select(['email', 'donor_name', 'anonymous', 'gift_cents', 'cover_fees', 'status', 'next_charge_on', 'created_at', 'stopped_at'])

@@ -6,7 +6,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 type Picture = { src: string; width: number; height: number; alt: string };
 
-/** An announcement as the back office sees it, drafts and schedule included. */
 export interface AnnouncementRow {
   id: number;
   position: number;
@@ -67,7 +66,6 @@ export async function findAnnouncementRow(db: Executor, id: number): Promise<Ann
   return row ? toRow(row) : null;
 }
 
-/** A new announcement goes last. */
 export async function insertAnnouncementRow(db: Executor, a: AnnouncementFields): Promise<number> {
   const { top } = await db
     .selectFrom('announcements')

@@ -22,7 +22,7 @@ export interface StoredAuditRecord extends AuditRecord {
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-/** Appends one entry; the table refuses updates and deletes (migration 20261124T090000). */
+/** The table refuses updates and deletes (migration 20261124T090000). */
 export async function appendAudit(db: Executor, record: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -40,7 +40,6 @@ export async function appendAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-/** Newest first. */
 export async function listAudit(db: Executor, offset: number, limit: number): Promise<{ items: StoredAuditRecord[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),

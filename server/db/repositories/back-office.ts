@@ -6,13 +6,12 @@ import { isHeld, isSold } from './signups';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Payments that went through: what the back office counts and lists unless asked otherwise. */
 export const WENT_THROUGH: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
-/** `%text%` for LIKE, with the user's own % and _ matched literally. */
+/** The user's own % and _ match literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A donation filter with its dates already turned into UTC instants [from, to). */
+/** Dates already turned into UTC instants [from, to). */
 export interface DonationQuery extends Omit<DonationFilter, 'fromDate' | 'toDate'> {
   fromIso?: string;
   toIso?: string;
@@ -51,7 +50,7 @@ const SORT_COLUMNS: Record<DonationSort, string> = {
   name: 'users.last',
 };
 
-/** One page of donations, newest first unless sorted otherwise; the count and sum cover every match. */
+/** The count and sum cover every match, not just the page. */
 export async function listDonations(
   db: Executor,
   filter: DonationQuery,
@@ -109,7 +108,6 @@ export async function listDonations(
   };
 }
 
-/** A donation row's gift, card-fee part, anonymity and tribute. */
 function givingOfRow(r: { gift_cents: number; fee_cents: number; anonymous: number; tribute_kind: TributeKind | null; tribute_name: string | null }): GivingDetails {
   return {
     giftCents: Number(r.gift_cents),
@@ -119,7 +117,7 @@ function givingOfRow(r: { gift_cents: number; fee_cents: number; anonymous: numb
   };
 }
 
-/** Money kept (paid minus refunded) from payments paid in [from, to), by donation or event. */
+/** Paid minus refunded. */
 export async function raisedBetween(db: Executor, fromIso: string, toIso: string) {
   const rows = await db
     .selectFrom('payments')
@@ -139,7 +137,6 @@ export async function raisedBetween(db: Executor, fromIso: string, toIso: string
   return rows.map((r) => ({ purpose: r.purpose, eventNumber: r.event_number === null ? null : Number(r.event_number), name: r.name, cents: Number(r.cents) }));
 }
 
-/** Active events on or after a date, with places paid for and held by live unpaid sign-ups. */
 export async function upcomingWithPlaces(db: Executor, fromDate: string, now: string) {
   const events = await db
     .selectFrom('events')
@@ -176,7 +173,6 @@ export async function upcomingWithPlaces(db: Executor, fromDate: string, now: st
   }));
 }
 
-/** The latest payments that went through, with who paid and for what. */
 export async function recentPayments(db: Executor, limit: number) {
   const rows = await db
     .selectFrom('payments')
@@ -220,7 +216,7 @@ export async function findEventByNumber(db: Executor, eventNumber: number) {
   return db.selectFrom('events').select(['id', 'event_number', 'name', 'event_type', 'event_date', 'capacity', 'published']).where('event_number', '=', eventNumber).executeTakeFirst();
 }
 
-/** Every sign-up of an event but failed and expired attempts, with its payment and account. */
+/** All but failed and expired attempts. */
 export async function listEventSignups(db: Executor, eventId: number) {
   const signups = await db
     .selectFrom('signups')
@@ -262,7 +258,7 @@ export async function listEventSignups(db: Executor, eventId: number) {
   return { signups, players, attendees };
 }
 
-/** Marks a player or attendee arrived (or not); answers the row as it was, or null when it is not on a paid sign-up of the event. */
+/** Answers the row as it was, or null when it is not on a paid sign-up of the event. */
 export async function setArrival(
   db: Executor,
   person: { table: 'signup_players' | 'signup_attendees'; id: number },
@@ -289,7 +285,6 @@ export async function setArrival(
   return before;
 }
 
-/** A payment with what it paid for, the account, refunds (with who made them) and mail sent. */
 export async function paymentWithDetails(db: Executor, paymentId: number) {
   const payment = await db
     .selectFrom('payments')

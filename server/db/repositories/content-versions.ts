@@ -5,7 +5,7 @@ import { findPage, upsertPage } from './content';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Who saved a version; null staff for what the seed loaded from `content/`. */
+/** Null staff for what the seed loaded from `content/`. */
 export interface VersionAuthor {
   staffId: number | null;
   email: string;
@@ -39,7 +39,6 @@ const toVersion = (row: {
   note: row.note,
 });
 
-/** Makes `data` the page the public sees and keeps it as a new published version. */
 export async function publishPage(db: Executor, page: string, data: Record<string, unknown>, author: VersionAuthor, note: string): Promise<ContentVersion> {
   await upsertPage(db, page, data);
   await db.deleteFrom('content_versions').where('page', '=', page).where('status', '=', 'draft').execute();
@@ -51,7 +50,7 @@ export async function publishPage(db: Executor, page: string, data: Record<strin
   return toVersion(row);
 }
 
-/** The seed's way in: a page from `content/` is published (and versioned) only when it differs. */
+/** Published (and versioned) only when it differs. */
 export async function publishSeededPage(db: Executor, page: string, data: Record<string, unknown>): Promise<void> {
   const current = await findPage(db, page);
   if (current && JSON.stringify(current.data) === JSON.stringify(data)) return;
@@ -62,7 +61,7 @@ export async function publishSeededPage(db: Executor, page: string, data: Record
     .execute();
 }
 
-/** Saves the page's one draft (a volunteer's or an admin's), replacing the one before. */
+/** One draft per page: replaces the one before. */
 export async function saveDraft(db: Executor, page: string, data: Record<string, unknown>, author: VersionAuthor): Promise<ContentVersion> {
   await db.deleteFrom('content_versions').where('page', '=', page).where('status', '=', 'draft').execute();
   const row = await db
@@ -83,7 +82,6 @@ export async function discardDraft(db: Executor, page: string): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Published versions of a page, newest first. */
 export async function listVersions(db: Executor, page: string, limit = 50): Promise<ContentVersion[]> {
   const rows = await db
     .selectFrom('content_versions')

@@ -43,7 +43,6 @@ export async function countPages(db: Executor): Promise<number> {
   return Number(count);
 }
 
-/** The announcements the home page shows at `now`: published, and inside their show-from/until window. */
 export async function listAnnouncements(db: Executor, now: string): Promise<Announcement[]> {
   const rows = await db
     .selectFrom('announcements')
@@ -61,7 +60,7 @@ export async function listAnnouncements(db: Executor, now: string): Promise<Anno
   }));
 }
 
-/** Replaces the whole list: announcements are edited as one ordered list. */
+/** Announcements are edited as one ordered list. */
 export async function replaceAnnouncements(db: Executor, announcements: Announcement[]): Promise<void> {
   await db.deleteFrom('announcements').execute();
   if (announcements.length === 0) return;
@@ -82,7 +81,7 @@ export async function replaceAnnouncements(db: Executor, announcements: Announce
     .execute();
 }
 
-/** Marks something staff changed in the back office, so seeding `content/` leaves it alone. */
+/** So seeding `content/` leaves it alone. */
 export async function markStaffEdited(db: Executor, subject: string): Promise<void> {
   const at = nowIso();
   await db

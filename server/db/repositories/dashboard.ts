@@ -7,7 +7,7 @@ import type { Database, PaymentStatus } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What the supporter paid for shows on the dashboard; attempts that never went through do not. */
+/** Attempts that never went through do not show. */
 const SHOWN: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
 export interface PaymentFacts {
@@ -57,7 +57,6 @@ export interface UserSignup extends PaymentFacts {
   people: string[];
 }
 
-/** Sign-ups paid for (or refunded) with their event and the names on them (players or attendees). */
 export async function listSignupsOfUser(db: Executor, userId: number): Promise<UserSignup[]> {
   const signups = await db
     .selectFrom('signups')
@@ -119,7 +118,6 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
       image: parseJsonColumn<EventImage>(s.image_json),
     },
     paidAt: s.paid_at ?? s.created_at,
-    // A party with the people added to it is one entry (ADR 024).
     ...combinedPayments([s, ...added.filter((a) => Number(a.party_of) === Number(s.id))].map(paymentOf)),
     statusReason: s.status_reason,
     teamName: s.team_name,

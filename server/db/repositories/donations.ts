@@ -4,14 +4,12 @@ import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A tribute: the gift is made in memory or in honor of someone, perhaps with a notification. */
 export interface Tribute {
   kind: TributeKind;
   name: string;
   notify: { name: string; email: string; includeAmount: boolean } | null;
 }
 
-/** What a donation adds to its payment: where the receipt goes, the donor's message and name, the fee part, a tribute. */
 export interface Donation {
   id: number;
   paymentId: number;
@@ -22,13 +20,12 @@ export interface Donation {
   giftCents: number;
   feeCents: number;
   tribute: Tribute | null;
-  /** The donor chose "Monthly": once paid, this gift starts a plan (ADR 027). */
+  /** Once paid, this gift starts a plan (ADR 027). */
   monthly: boolean;
-  /** The plan this gift belongs to, and for which month and attempt (a plan's first gift: attempt 0). */
+  /** A plan's first gift is attempt 0. */
   plan: { id: number; month: string; attempt: number } | null;
-  /** A monthly gift started on Stripe: its subscription, until the plan is made from it. */
+  /** Until the plan is made from it. */
   subscriptionId: string | null;
-  /** A later month of a Stripe plan: the invoice that paid it. */
   invoiceId: string | null;
   createdAt: string;
 }
@@ -39,7 +36,7 @@ export interface NewDonation {
   message: string;
   donorName?: string;
   anonymous?: boolean;
-  /** Without a fee part the gift is the whole payment, read from it when not given. */
+  /** Read from the payment when not given. */
   giftCents?: number;
   feeCents?: number;
   tribute?: Tribute | null;
@@ -132,23 +129,22 @@ export async function findDonationOfPayment(db: Executor, paymentId: number): Pr
   return row ? toDonation(row) : null;
 }
 
-/** The subscription a first monthly gift on Stripe started; the plan takes it when the gift is paid. */
+/** The plan takes it when the gift is paid. */
 export async function setDonationSubscription(db: Executor, donationId: number, subscriptionId: string): Promise<void> {
   await db.updateTable('donations').set({ subscription_id: subscriptionId }).where('id', '=', donationId).execute();
 }
 
-/** The gift an invoice of a subscription already paid, if it was recorded. */
 export async function findDonationOfInvoice(db: Executor, invoiceId: string): Promise<Donation | null> {
   const row = await db.selectFrom('donations').select(COLUMNS).where('invoice_id', '=', invoiceId).executeTakeFirst();
   return row ? toDonation(row) : null;
 }
 
-/** A plan's first gift becomes its month 0 once the plan exists (its receipt then carries the plan's link). */
+/** Its receipt then carries the plan's link. */
 export async function linkDonationToPlan(db: Executor, donationId: number, plan: { id: number; month: string }): Promise<void> {
   await db.updateTable('donations').set({ plan_id: plan.id, plan_month: plan.month, plan_attempt: 0 }).where('id', '=', donationId).execute();
 }
 
-/** Has this plan a gift for the month that is paid, or still being charged? Then the month is not charged again. */
+/** A month paid or still being charged is not charged again. */
 export async function planMonthTaken(db: Executor, planId: number, month: string): Promise<{ attempts: number; taken: boolean }> {
   const rows = await db
     .selectFrom('donations')

@@ -6,7 +6,6 @@ import type { Database, EventRow } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** An event as stored: prices in cents, nothing formatted for display. */
 export interface EventRecord {
   eventNumber: number;
   eventType: string;
@@ -25,19 +24,15 @@ export interface EventRecord {
   partnershipFlyer: string | null;
   rulesFlyer: string | null;
   capacity: number | null;
-  /** False while it is a draft only staff see. */
   published: boolean;
   signup: EventSignupRules;
   updatedAt: string;
 }
 
-/**
- * What a volunteer (or the seed) provides to create or replace an event: the spec's field names,
- * prices as cents. Rules left out are the event type's defaults (spec §9); published unless said.
- */
+/** Rules left out are the event type's defaults (spec §9). */
 export type EventInput = Omit<ApiEvent, 'stats' | 'signup'> & { stats: EventRecord['stats']; signup?: Partial<EventSignupRules>; published?: boolean };
 
-/** Rules read from a row; a column left empty falls back to the type's default. */
+/** An empty column falls back to the type's default. */
 export function signupRulesOfRow(row: EventRow): EventSignupRules {
   const defaults = defaultSignupRules(row.event_type);
   return {
@@ -83,14 +78,12 @@ async function attachDetails(db: Executor, rows: EventRow[]): Promise<EventRecor
   }));
 }
 
-/** Every published event (drafts too when asked), newest eventNumber first. */
 export async function listEvents(db: Executor, { drafts = false }: { drafts?: boolean } = {}): Promise<EventRecord[]> {
   let query = db.selectFrom('events').selectAll().orderBy('event_number', 'desc');
   if (!drafts) query = query.where('published', '=', 1);
   return attachDetails(db, await query.execute());
 }
 
-/** Active events dated on or after `today` ("YYYY-MM-DD"), soonest first. */
 export async function listUpcomingEvents(db: Executor, today: string): Promise<EventRecord[]> {
   const rows = await db
     .selectFrom('events')
@@ -105,7 +98,7 @@ export async function listUpcomingEvents(db: Executor, today: string): Promise<E
   return attachDetails(db, rows);
 }
 
-/** One event by number: a draft only when asked (the public site never sees one). */
+/** Drafts only when asked: the public site never sees one. */
 export async function findEventByNumber(db: Executor, eventNumber: number, { drafts = false }: { drafts?: boolean } = {}): Promise<EventRecord | null> {
   let query = db.selectFrom('events').selectAll().where('event_number', '=', eventNumber);
   if (!drafts) query = query.where('published', '=', 1);
@@ -115,7 +108,6 @@ export async function findEventByNumber(db: Executor, eventNumber: number, { dra
   return event ?? null;
 }
 
-/** Creates the event or replaces it (matched by eventNumber), stats and accommodations included. */
 export async function upsertEvent(db: Executor, input: EventInput): Promise<void> {
   const now = nowIso();
   const rules = { ...defaultSignupRules(input.eventType), ...input.signup };
@@ -178,7 +170,7 @@ export async function upsertEvent(db: Executor, input: EventInput): Promise<void
   }
 }
 
-/** The next free event number (numbers are never reused, so a deleted draft's stays gone too). */
+/** Numbers are never reused, so a deleted draft's stays gone. */
 export async function nextEventNumber(db: Executor): Promise<number> {
   const { top } = await db
     .selectFrom('events')
@@ -196,9 +188,8 @@ export async function setEventPublished(db: Executor, eventNumber: number, publi
 }
 
 /**
- * Takes the event's row lock for the rest of the transaction (a write that changes nothing): a
- * publish on another connection waits until this transaction ends, so what it reads next stays true
- * until it writes. Portable: SQLite has no SELECT … FOR UPDATE.
+ * A write that changes nothing, so a publish on another connection waits for this transaction.
+ * Portable: SQLite has no SELECT … FOR UPDATE.
  */
 export async function lockEvent(db: Transaction<Database>, eventNumber: number): Promise<void> {
   await db

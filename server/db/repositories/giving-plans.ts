@@ -14,9 +14,8 @@ export interface NewGivingPlan {
   coverFees: boolean;
   anchorDay: number;
   nextChargeOn: string;
-  /** The card the site's schedule charges; empty when Stripe schedules the plan. */
+  /** Empty when Stripe schedules the plan. */
   paymentMethodId: string;
-  /** Stripe schedules the plan: its subscription. */
   subscriptionId?: string | null;
   manageKey: string;
   firstPaymentId: number;
@@ -59,7 +58,7 @@ export async function findPlanOfSubscription(db: Executor, subscriptionId: strin
   return db.selectFrom('giving_plans').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
 }
 
-/** Active plans of the site's own schedule (not Stripe's) whose month is due, not waiting for a retry, and held by no runner. */
+/** The site's own schedule only (not Stripe's). */
 export async function listDuePlanIds(db: Executor, today: string, now: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('giving_plans')
@@ -75,10 +74,7 @@ export async function listDuePlanIds(db: Executor, today: string, now: string, l
   return rows.map((r) => Number(r.id));
 }
 
-/**
- * Takes a due plan for one runner until `leaseUntil`: the same conditions as the list, in one
- * conditional UPDATE, so of several instances exactly one gets it.
- */
+/** One conditional UPDATE, so of several instances exactly one gets it. */
 export async function claimDuePlan(db: Executor, id: number, today: string, now: string, leaseUntil: string): Promise<GivingPlanRow | undefined> {
   const result = await db
     .updateTable('giving_plans')
@@ -98,7 +94,7 @@ export async function releasePlan(db: Executor, id: number, leaseUntil: string):
   await db.updateTable('giving_plans').set({ lease_until: null }).where('id', '=', id).where('lease_until', '=', leaseUntil).execute();
 }
 
-/** The month `month` was paid or given up: the plan moves to `next`, unless something moved it already. */
+/** Unless something moved it already. */
 export async function movePlanOn(db: Executor, id: number, from: string, next: string, now: string): Promise<void> {
   await db
     .updateTable('giving_plans')
@@ -121,7 +117,7 @@ export async function updatePlan(db: Executor, id: number, values: { gift_cents?
   await db.updateTable('giving_plans').set(values).where('id', '=', id).execute();
 }
 
-/** Active → stopped, once: true only for the caller that stopped it (the donor, or the provider's webhook). */
+/** True only for the caller that stopped it. */
 export async function stopPlan(db: Executor, id: number, now: string): Promise<boolean> {
   const result = await db.updateTable('giving_plans').set({ status: 'stopped', stopped_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -48,10 +48,7 @@ function toMessage(row: Selectable<MailOutboxTable>): OutboxMessage {
   };
 }
 
-/**
- * Queues a message in the caller's transaction. With a `dedupeKey` a second message with the same
- * key is dropped (returns false), so a retried upstream step never mails twice.
- */
+/** In the caller's transaction; a repeated `dedupeKey` is dropped (false), so a retried step never mails twice. */
 export async function enqueueMail(
   db: Executor,
   input: {
@@ -103,7 +100,7 @@ export async function listDueMail(db: Executor, now: string, limit: number): Pro
   return rows.map(toMessage);
 }
 
-/** Takes a message for one delivery attempt until `leaseUntil`; false when another worker has it. */
+/** False when another worker has it. */
 export async function claimMail(db: Executor, message: Pick<OutboxMessage, 'id' | 'nextAttemptAt'>, leaseUntil: string): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
@@ -128,7 +125,7 @@ export async function scheduleMailRetry(db: Executor, id: number, error: string,
   await db.updateTable('mail_outbox').set({ last_error: error.slice(0, 1000), next_attempt_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
-/** How many messages have a dedupe key starting so (e.g. the resends of one payment); the prefix is ours, never typed by anyone. */
+/** The prefix is ours, never typed by anyone. */
 export async function countMailWithKeyPrefix(db: Executor, prefix: string): Promise<number> {
   const row = await db
     .selectFrom('mail_outbox')
@@ -138,7 +135,6 @@ export async function countMailWithKeyPrefix(db: Executor, prefix: string): Prom
   return Number(row.n);
 }
 
-/** When each message whose dedupe key starts with `prefix` was queued, at or after `since`, oldest first. */
 export async function mailTimesWithKeyPrefix(db: Executor, prefix: string, since: string): Promise<string[]> {
   const rows = await db
     .selectFrom('mail_outbox')
@@ -150,7 +146,6 @@ export async function mailTimesWithKeyPrefix(db: Executor, prefix: string, since
   return rows.map((r) => r.created_at);
 }
 
-/** Whether a message with this dedupe key was ever queued. */
 export async function hasMailWithKey(db: Executor, key: string): Promise<boolean> {
   return (await db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', key).executeTakeFirst()) !== undefined;
 }

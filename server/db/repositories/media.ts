@@ -18,7 +18,7 @@ export interface MediaRecord {
   storage: 'database' | 's3';
   createdAt: string;
   files: string[];
-  /** False while it waits for an admin's approval (a volunteer's upload). */
+  /** False while a volunteer's upload awaits approval. */
   published: boolean;
 }
 
@@ -34,11 +34,10 @@ export interface NewMedia {
   storage: 'database' | 's3';
   staffId: number;
   published: boolean;
-  /** Bytes are null when they went to the S3 bucket. */
+  /** Null when they went to the S3 bucket. */
   files: { name: string; contentType: string; bytes: Buffer | null; byteSize: number }[];
 }
 
-/** Throws DuplicateKeyError when an upload of the same file (same key) is already listed. */
 export async function insertMedia(db: Executor, media: NewMedia): Promise<number> {
   const { id } = await failOnDuplicate(() =>
     db
@@ -118,13 +117,12 @@ export async function setMediaAlt(db: Executor, id: number, alt: string): Promis
   await db.updateTable('media').set({ alt }).where('id', '=', id).execute();
 }
 
-/** Approves a draft upload; false when it was already public (or is not there). */
+/** False when it was already public (or is not there). */
 export async function publishMedia(db: Executor, id: number): Promise<boolean> {
   const result = await db.updateTable('media').set({ published: 1 }).where('id', '=', id).where('published', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** One stored file of an upload: its bytes when the database keeps them, null bytes when the bucket does. */
 export async function findMediaFile(
   db: Executor,
   key: string,
@@ -140,7 +138,6 @@ export async function findMediaFile(
   return row ? { contentType: row.content_type, bytes: row.bytes ? Buffer.from(row.bytes) : null, storage: row.storage, published: row.published === 1 } : null;
 }
 
-/** Whether an event (draft or published) offers this address as its partnership or rules flyer. */
 export async function isEventFlyer(db: Executor, src: string): Promise<boolean> {
   const row = await db
     .selectFrom('events')
@@ -150,7 +147,7 @@ export async function isEventFlyer(db: Executor, src: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Every file the bucket keeps for an upload (storage s3), with its type: what a backup copies out of the bucket. */
+/** What a backup copies out of the bucket. */
 export async function listBucketFiles(db: Executor): Promise<{ key: string; name: string; contentType: string }[]> {
   const rows = await db
     .selectFrom('media_files')

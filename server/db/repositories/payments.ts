@@ -23,8 +23,7 @@ export interface Payment {
   checks: number;
 }
 
-/** States from which a payment the gateway reports as succeeded may still become paid (the money moved). */
-/** Several payments for one thing (a party and the people added to it, ADR 024), as one. */
+/** A party and the people added to it (ADR 024), as one. */
 export function combinedPayments(parts: readonly Pick<Payment, 'amountCents' | 'refundedCents' | 'status'>[]): Pick<Payment, 'amountCents' | 'refundedCents' | 'status'> {
   if (parts.length === 1) return { amountCents: parts[0]!.amountCents, refundedCents: parts[0]!.refundedCents, status: parts[0]!.status };
   const amountCents = parts.reduce((sum, p) => sum + p.amountCents, 0);
@@ -95,7 +94,7 @@ export async function findPaymentByIntent(db: Executor, intentId: string): Promi
   return row ? toPayment(row) : null;
 }
 
-/** Reads the payment and, on PostgreSQL, locks its row until the transaction ends. */
+/** Locks the row on PostgreSQL until the transaction ends. */
 export async function lockPayment(db: Executor, id: number, lock: boolean): Promise<Payment | null> {
   let query = db.selectFrom('payments').selectAll().where('id', '=', id);
   if (lock) query = query.forUpdate();
@@ -103,11 +102,7 @@ export async function lockPayment(db: Executor, id: number, lock: boolean): Prom
   return row ? toPayment(row) : null;
 }
 
-/**
- * Not paid yet → paid, exactly once: true only for the call that made the change. This condition
- * is what keeps a payment settled by the save call, the webhook and the sweep at once from being
- * counted (and receipted) twice.
- */
+/** Exactly once: the condition keeps a payment settled by the save call, webhook and sweep at once from being receipted twice. */
 export async function markPaymentPaid(db: Executor, id: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('payments')
@@ -118,7 +113,7 @@ export async function markPaymentPaid(db: Executor, id: number, now: string): Pr
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Pending → failed or expired (nothing was charged); true only for the call that made the change. */
+/** True only for the call that made the change. */
 export async function markPaymentUnpaid(db: Executor, id: number, status: 'failed' | 'expired', reason: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('payments')
@@ -129,7 +124,6 @@ export async function markPaymentUnpaid(db: Executor, id: number, status: 'faile
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The refunded total and the state it puts the payment in. */
 export async function setRefunded(db: Executor, payment: Pick<Payment, 'id' | 'amountCents'>, refundedCents: number, reason: string | null, now: string): Promise<void> {
   const status: PaymentStatus = refundedCents === 0 ? 'paid' : refundedCents >= payment.amountCents ? 'refunded' : 'partially_refunded';
   await db
@@ -139,10 +133,7 @@ export async function setRefunded(db: Executor, payment: Pick<Payment, 'id' | 'a
     .execute();
 }
 
-/**
- * Pending payments the sweep should ask the gateway about: due ones (next_check_at passed), or
- * with `afterId` every pending one in id order (the sweep at start-up).
- */
+/** With `afterId`, every pending one in id order (the sweep at start-up). */
 export async function listPendingToCheck(db: Executor, now: string, limit: number, afterId?: number): Promise<Payment[]> {
   let query = db.selectFrom('payments').selectAll().where('status', '=', 'pending');
   query =
@@ -152,10 +143,7 @@ export async function listPendingToCheck(db: Executor, now: string, limit: numbe
   return (await query.limit(limit).execute()).map(toPayment);
 }
 
-/**
- * Takes a pending payment for one sweep until `leaseUntil`; false when another instance (or an
- * earlier pass) took it first. The check is on the value just read, so two sweeps never both win.
- */
+/** Checked on the value just read, so two sweeps never both win. */
 export async function claimForCheck(db: Executor, payment: Pick<Payment, 'id' | 'nextCheckAt'>, leaseUntil: string): Promise<boolean> {
   let query = db.updateTable('payments').set({ next_check_at: leaseUntil }).where('id', '=', payment.id).where('status', '=', 'pending');
   query = payment.nextCheckAt === null ? query.where('next_check_at', 'is', null) : query.where('next_check_at', '=', payment.nextCheckAt);

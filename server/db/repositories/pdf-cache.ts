@@ -8,10 +8,7 @@ export async function findCachedPdf(db: Executor, key: string): Promise<Buffer |
   return row ? Buffer.from(row.bytes) : null;
 }
 
-/**
- * Keeps a rendered PDF under its key and drops older versions of the same document (same `subject`
- * prefix). Two instances rendering the same version at once both succeed: the first row stays.
- */
+/** Drops older versions of the document; two instances storing the same version both succeed. */
 export async function storeCachedPdf(db: Executor, entry: { subject: string; key: string; bytes: Buffer; now: string }): Promise<void> {
   await db.deleteFrom('pdf_cache').where('key', 'like', `${entry.subject}:%`).where('key', '!=', entry.key).execute();
   await db

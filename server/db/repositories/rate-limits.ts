@@ -8,10 +8,7 @@ export interface Counter {
   resetAt: string;
 }
 
-/**
- * Counts one more hit on `key` in a fixed window and answers the new count, in one statement so
- * every app instance shares the same number. A window that has ended starts again at 1.
- */
+/** One statement, so every instance shares the same number. */
 export async function hitCounter(db: Executor, key: string, windowMs: number, now: Date): Promise<Counter> {
   const nowIso = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
@@ -43,7 +40,6 @@ export async function deleteCounter(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Drops windows that ended before `before`, so the table holds only live counters. */
 export async function deleteExpiredCounters(db: Executor, before: Date): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);

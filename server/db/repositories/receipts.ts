@@ -4,10 +4,9 @@ import type { Database, PaymentStatus } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Payments that took money: a receipt exists for each, refunds or not. */
+/** A receipt exists for each, refunds or not. */
 const RECEIPTED: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
-/** What a receipt is made from: the payment, and the donation or the sign-up with its event. */
 export interface ReceiptSource {
   paymentId: number;
   userId: number | null;
@@ -20,15 +19,14 @@ export interface ReceiptSource {
     kind: SignupKind;
     email: string;
     event: { eventNumber: number; eventType: string; name: string; eventDate: string };
-    /** The event's value received per team or adult and per child when the sign-up was made, not the event's value today. */
+    /** As when the sign-up was made, not the event's value today. */
     fairValue: { fairValueCents: number; childFairValueCents: number };
-    /** Attendees of a party (steak fry); 0 and 0 for teams. */
+    /** 0 and 0 for teams. */
     adults: number;
     children: number;
   } | null;
 }
 
-/** The sources of these payments (only those that took money), in the order asked. */
 export async function loadReceiptSources(db: Executor, paymentIds: number[]): Promise<ReceiptSource[]> {
   if (paymentIds.length === 0) return [];
   const [payments, donations, signups] = await Promise.all([
@@ -52,7 +50,7 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
         .groupBy(['signup_id', 'child'])
         .execute()
     : [];
-  // People added to a party (ADR 024) are listed with it but were paid for by their own payment.
+  // Added people (ADR 024) were paid for by their own payment.
   const additions = signupIds.length
     ? await db.selectFrom('signups').select(['party_of', 'places', 'merged_children']).where('party_of', 'in', signupIds).where('merged_at', 'is not', null).execute()
     : [];
@@ -100,7 +98,6 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
   });
 }
 
-/** One account's payments that took money, paid in [from, to) when given, oldest first. */
 export async function listReceiptedPaymentIds(db: Executor, userId: number, range?: { from: string; to: string }): Promise<number[]> {
   let query = db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', 'in', RECEIPTED).where('paid_at', 'is not', null);
   if (range) query = query.where('paid_at', '>=', range.from).where('paid_at', '<', range.to);
@@ -108,7 +105,6 @@ export async function listReceiptedPaymentIds(db: Executor, userId: number, rang
   return rows.map((r) => Number(r.id));
 }
 
-/** Accounts with a payment that took money in [from, to): who gets a year-end statement. */
 export async function listAccountsWithPayments(db: Executor, range: { from: string; to: string }): Promise<{ id: number; email: string; first: string }[]> {
   const rows = await db
     .selectFrom('users')

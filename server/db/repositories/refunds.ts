@@ -46,7 +46,7 @@ export async function findRefund(db: Executor, id: number): Promise<Refund | nul
   return row ? toRefund(row) : null;
 }
 
-/** Money promised back and not refused by the gateway: pending and succeeded refunds. */
+/** Pending and succeeded: promised back and not refused. */
 export async function committedRefundCents(db: Executor, paymentId: number): Promise<number> {
   const row = await db
     .selectFrom('refunds')
@@ -83,7 +83,6 @@ export async function insertRefund(
   return toRefund(row);
 }
 
-/** Pending refunds whose next attempt is due (the sweep retries what a gateway outage held up). */
 export async function listDueRefunds(db: Executor, now: string, limit: number): Promise<Refund[]> {
   const rows = await db
     .selectFrom('refunds')
@@ -96,7 +95,7 @@ export async function listDueRefunds(db: Executor, now: string, limit: number): 
   return rows.map(toRefund);
 }
 
-/** Takes a pending refund for one attempt until `leaseUntil`; false when someone else has it. */
+/** False when someone else has it. */
 export async function claimRefund(db: Executor, refund: Pick<Refund, 'id' | 'nextAttemptAt'>, leaseUntil: string): Promise<boolean> {
   let query = db
     .updateTable('refunds')

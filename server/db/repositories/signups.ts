@@ -22,7 +22,6 @@ export interface EventForSignup {
   signup: EventSignupRules;
 }
 
-/** What a sign-up adds to its payment: the event, the kind, the places it holds and where mail goes. */
 export interface Signup {
   id: number;
   paymentId: number;
@@ -33,13 +32,13 @@ export interface Signup {
   places: number;
   holdExpiresAt: string | null;
   createdAt: string;
-  /** Cancelled by the supporter: the row stays for the ledger, the places are free. */
+  /** The row stays for the ledger; the places are free. */
   cancelledAt: string | null;
-  /** The calendar file's SEQUENCE, raised by every change; also guards against two changes at once. */
+  /** Raised by every change; also guards against two changes at once. */
   calendarSequence: number;
-  /** People added to a paid party (ADR 024): the party they join when their payment settles. */
+  /** ADR 024: the party they join when their payment settles. */
   partyOf: number | null;
-  /** Folded into its party: the people are the party's now, and this row keeps only its payment. */
+  /** Its people are the party's now; this row keeps only its payment. */
   mergedAt: string | null;
 }
 
@@ -60,11 +59,7 @@ function toEvent(row: EventRow): EventForSignup {
   };
 }
 
-/**
- * Reads the event and, with `lock` (PostgreSQL), locks its row until the transaction ends, so
- * every decision about its places (new holds, late payments) queues behind the others. SQLite
- * needs no lock: its one connection runs one transaction at a time.
- */
+/** With `lock` (PostgreSQL) the event row is locked so decisions about its places queue up; SQLite has one writer. */
 export async function findEventForSignup(db: Executor, by: { eventNumber: number } | { id: number }, lock: boolean): Promise<EventForSignup | null> {
   let query = db.selectFrom('events').selectAll();
   query = 'id' in by ? query.where('id', '=', by.id) : query.where('event_number', '=', by.eventNumber);
@@ -74,22 +69,19 @@ export async function findEventForSignup(db: Executor, by: { eventNumber: number
 }
 
 /*
- * The one rule for "this sign-up takes its places": not cancelled, not folded into a party (the
- * party counts those people now), and sold (paid) or held (pending with an unexpired hold).
+ * The one rule for "this sign-up takes its places": not cancelled, not folded into a party, and
+ * sold (paid) or held (pending with an unexpired hold).
  */
 type SignupWithPayment = ExpressionBuilder<Database, 'signups' | 'payments'>;
 const stillCounts = (eb: SignupWithPayment) => eb.and([eb('signups.cancelled_at', 'is', null), eb('signups.merged_at', 'is', null)]);
 
-/** Its places are sold: paid (in full or in part). */
 export const isSold = (eb: SignupWithPayment) => eb.and([stillCounts(eb), eb('payments.status', 'in', ['paid', 'partially_refunded'])]);
 
-/** Its places are held while its payment is pending and the hold has not run out. */
 export const isHeld = (eb: SignupWithPayment, now: string) =>
   eb.and([stillCounts(eb), eb('payments.status', '=', 'pending'), eb('signups.hold_expires_at', '>', now)]);
 
 export const isLive = (eb: SignupWithPayment, now: string) => eb.or([isSold(eb), isHeld(eb, now)]);
 
-/** Places held or paid for the event, leaving out one sign-up (the one being decided) if asked. */
 export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number): Promise<number> {
   let query = db
     .selectFrom('signups')
@@ -101,7 +93,7 @@ export async function placesTaken(db: Executor, eventId: number, now: string, ex
   return Number((await query.executeTakeFirstOrThrow()).taken);
 }
 
-/** Whether a live team of this event already uses the name, ignoring case. */
+/** Ignoring case. */
 export async function teamNameTaken(db: Executor, eventId: number, teamName: string, now: string, exceptSignupId?: number): Promise<boolean> {
   let query = db
     .selectFrom('signups')
@@ -119,7 +111,6 @@ export interface OpenHold {
   paymentId: number;
 }
 
-/** Unpaid sign-ups still holding places for the event, started by this account or from this address. */
 export async function openHolds(db: Executor, eventId: number, now: string, by: { userId: number } | { clientKey: string }): Promise<OpenHold[]> {
   let query = db
     .selectFrom('signups')
@@ -142,7 +133,7 @@ export async function insertSignup(
     stored: StoredSignupDetails;
     places: number;
     holdExpiresAt: string;
-    /** The event's value received now (per team or adult, per child): the sign-up's receipts keep it (ADR 025). */
+    /** The sign-up's receipts keep it (ADR 025). */
     fairValue: { fairValueCents: number; childFairValueCents: number };
     now: string;
     partyOf?: number;
@@ -197,10 +188,7 @@ async function insertPeople(db: Executor, signupId: number, stored: StoredSignup
   }
 }
 
-/**
- * The supporter's new details replace the old, if nobody changed or cancelled the sign-up since
- * `expectedSequence` was read (false then, and nothing is written).
- */
+/** False, writing nothing, if the sign-up changed since `expectedSequence` was read. */
 export async function replaceSignupDetails(
   db: Executor,
   signupId: number,
@@ -229,7 +217,6 @@ export async function replaceSignupDetails(
   return true;
 }
 
-/** Cancelled once: false when it already was, or was changed since `expectedSequence` was read. */
 export async function markSignupCancelled(db: Executor, signupId: number, expectedSequence: number, now: string): Promise<boolean> {
   const updated = await db
     .updateTable('signups')
@@ -285,7 +272,6 @@ export async function findSignupOfPayment(db: Executor, paymentId: number): Prom
   return row ? toSignup(row) : null;
 }
 
-/** The sign-up's team columns and people as stored, for the kind to turn back into its details. */
 export async function loadStoredDetails(db: Executor, signupId: number): Promise<StoredSignupDetails> {
   const [signup, players, attendees] = await Promise.all([
     db.selectFrom('signups').select(['team_name', 'team_contact_number', 'team_agrees']).where('id', '=', signupId).executeTakeFirstOrThrow(),
@@ -313,23 +299,17 @@ export async function loadStoredDetails(db: Executor, signupId: number): Promise
   };
 }
 
-/** The sign-up stops holding places (paid, given up, or replaced by a newer attempt). */
 export async function releaseHold(db: Executor, signupId: number): Promise<void> {
   await db.updateTable('signups').set({ hold_expires_at: null }).where('id', '=', signupId).execute();
 }
 
-/** Places left for the event page, or null without a capacity. */
 export async function placesLeft(db: Executor, eventNumber: number, now: string): Promise<number | null> {
   const event = await findEventForSignup(db, { eventNumber }, false);
   if (!event || event.capacity === null) return null;
   return Math.max(0, event.capacity - (await placesTaken(db, event.id, now)));
 }
 
-/**
- * A paid addition joins its party: its attendees move over after the party's own, the party takes
- * its places and a new calendar sequence, and the addition keeps its payment and the number of
- * people it added (no longer counted: `merged_at` leaves it out of `isLive`).
- */
+/** The addition keeps its payment and count of people, but `merged_at` stops it counting places. */
 export async function mergeIntoParty(db: Executor, addition: Signup, party: Signup, now: string): Promise<void> {
   const children = await db
     .selectFrom('signup_attendees')
@@ -355,13 +335,13 @@ export async function mergeIntoParty(db: Executor, addition: Signup, party: Sign
   await db.updateTable('signups').set({ hold_expires_at: null, merged_at: now, merged_children: Number(children.n), updated_at: now }).where('id', '=', addition.id).execute();
 }
 
-/** The payments behind a party: its own first, then each addition folded into it, oldest first. */
+/** Its own first, then each addition, oldest first. */
 export async function partyPaymentIds(db: Executor, party: Signup): Promise<number[]> {
   const additions = await db.selectFrom('signups').select('payment_id').where('party_of', '=', party.id).where('merged_at', 'is not', null).orderBy('id').execute();
   return [party.paymentId, ...additions.map((a) => Number(a.payment_id))];
 }
 
-/** A cancelled party's additions are cancelled with it (they hold no places; this is for the lists). */
+/** They hold no places; this is for the lists. */
 export async function cancelPartyAdditions(db: Executor, partyId: number, now: string): Promise<void> {
   await db.updateTable('signups').set({ cancelled_at: now, updated_at: now }).where('party_of', '=', partyId).where('merged_at', 'is not', null).where('cancelled_at', 'is', null).execute();
 }

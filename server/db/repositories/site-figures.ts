@@ -4,23 +4,17 @@ import type { PaymentStatus } from '../schema';
 
 export const PAYMENT_STATES: readonly PaymentStatus[] = ['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded'];
 
-/** The whole site's state as /metrics shows it: the same on every instance of one database. */
+/** The same on every instance of one database. */
 export interface SiteFigures {
   paymentsByState: Record<PaymentStatus, number>;
-  /** Pending payments whose time ran out that the sweep has not given up yet. */
   overduePayments: number;
-  /** Unpaid sign-ups holding places now, and the places they hold. */
   openHolds: number;
   heldPlaces: number;
-  /** Messages waiting in the mail outbox (never sent yet), and when the oldest was queued. */
   outboxDepth: number;
   outboxOldestAt: string | null;
 }
 
-/**
- * Three small queries, each over an index (payments by status, the pending sign-ups' payments,
- * the outbox by status): cheap enough for every scrape.
- */
+/** Three indexed queries: cheap enough for every scrape. */
 export async function readSiteFigures(db: Db, now: string): Promise<SiteFigures> {
   const [states, holds, outbox] = await Promise.all([
     db

@@ -47,7 +47,7 @@ export async function findStaff(db: Executor, id: number): Promise<StaffRecord |
   return row ? toStaff(row) : null;
 }
 
-/** Locks the row on PostgreSQL so two admins changing one person queue up. */
+/** Two admins changing one person queue up (PostgreSQL). */
 export async function lockStaff(db: Executor, id: number, lock: boolean): Promise<StaffRecord | null> {
   let query = db.selectFrom('staff').selectAll().where('id', '=', id);
   if (lock) query = query.forUpdate();
@@ -112,10 +112,7 @@ export async function updateStaff(
     .execute();
 }
 
-/**
- * Accepts a TOTP time step only if it is newer than the last one accepted, in one conditional
- * UPDATE: the same code (or an older one) is never accepted twice, even by two instances at once.
- */
+/** One conditional UPDATE: a code is never accepted twice, even by two instances at once. */
 export async function advanceTotpStep(db: Executor, id: number, step: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('staff')
@@ -126,7 +123,7 @@ export async function advanceTotpStep(db: Executor, id: number, step: number, no
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Locks the second step once: true only for the call that locked it (it sends the one mail). */
+/** True only for the call that locked it (it sends the one mail). */
 export async function lockSecondFactor(db: Executor, id: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('staff')
@@ -137,13 +134,12 @@ export async function lockSecondFactor(db: Executor, id: number, now: string): P
   return Number(result.numUpdatedRows) === 1;
 }
 
-// ---------- invitations (set-up links) ----------
+// Invitations (set-up links)
 
 export async function insertInvite(db: Executor, staffId: number, tokenHash: string, expiresAt: string, now: string): Promise<void> {
   await db.insertInto('staff_invites').values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now }).execute();
 }
 
-/** Every earlier link of this person stops working (a new one was sent, or they were disabled). */
 export async function expireInvites(db: Executor, staffId: number, now: string): Promise<void> {
   await db.updateTable('staff_invites').set({ used_at: now }).where('staff_id', '=', staffId).where('used_at', 'is', null).execute();
 }
@@ -172,7 +168,7 @@ export async function consumeInvite(db: Executor, tokenHash: string, now: string
   return row ? Number(row.staff_id) : null;
 }
 
-// ---------- sessions ----------
+// Sessions
 
 export interface StaffSessionRecord {
   id: string;
@@ -233,12 +229,11 @@ export async function countFailedCode(db: Executor, id: string): Promise<number>
   return row ? Number(row.failed_codes) : 0;
 }
 
-/** A halfway session becomes a full one (an admin finished setting up the authenticator). */
 export async function promoteSession(db: Executor, id: string, expiresAt: string, now: string): Promise<void> {
   await db.updateTable('staff_sessions').set({ stage: 'full', expires_at: expiresAt, last_seen_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends one session; answers its owner when it was live until now (for the audit log), else null. */
+/** Answers its owner when it was live until now (for the audit log). */
 export async function revokeSession(db: Executor, id: string, now: string): Promise<{ staffId: number; stage: StaffSessionStage } | null> {
   const row = await db
     .updateTable('staff_sessions')
@@ -250,7 +245,6 @@ export async function revokeSession(db: Executor, id: string, now: string): Prom
   return row ? { staffId: Number(row.staff_id), stage: row.stage } : null;
 }
 
-/** Ends every session of a person (disabled, role changed, password or 2FA reset, "sign out everywhere"). */
 export async function revokeSessionsOf(db: Executor, staffId: number, now: string, exceptId?: string): Promise<number> {
   let query = db.updateTable('staff_sessions').set({ revoked_at: now }).where('staff_id', '=', staffId).where('revoked_at', 'is', null);
   if (exceptId) query = query.where('id', '!=', exceptId);
@@ -258,13 +252,12 @@ export async function revokeSessionsOf(db: Executor, staffId: number, now: strin
   return Number(result.numUpdatedRows);
 }
 
-/** Housekeeping: sessions long over are of no use, even to the audit log. */
 export async function deleteEndedSessions(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('staff_sessions').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-// ---------- recovery codes ----------
+// Recovery codes
 
 export async function replaceRecoveryCodes(db: Executor, staffId: number, hashes: string[], now: string): Promise<void> {
   await db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
@@ -274,7 +267,7 @@ export async function replaceRecoveryCodes(db: Executor, staffId: number, hashes
     .execute();
 }
 
-/** Uses a recovery code once: one conditional UPDATE. */
+/** One conditional UPDATE. */
 export async function consumeRecoveryCode(db: Executor, staffId: number, codeHash: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('staff_recovery_codes')

@@ -52,7 +52,6 @@ export async function revokeUserSession(db: Executor, id: string, now: string): 
   await db.updateTable('user_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends every session of an account (new password, "sign out everywhere"), but the one kept. */
 export async function revokeUserSessionsOf(db: Executor, userId: number, now: string, exceptId?: string): Promise<number> {
   let query = db.updateTable('user_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptId) query = query.where('id', '!=', exceptId);
@@ -60,7 +59,6 @@ export async function revokeUserSessionsOf(db: Executor, userId: number, now: st
   return Number(result.numUpdatedRows);
 }
 
-/** Housekeeping: sessions whose absolute end is long past. */
 export async function deleteEndedUserSessions(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('user_sessions').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -47,10 +47,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ? toUser(row) : null;
 }
 
-/**
- * Which of an email and a username (either may be null: not asked) another account already uses,
- * ignoring case; `exceptUserId` leaves out the asking account (editing its own profile).
- */
+/** Ignoring case; `exceptUserId` leaves out the asking account. */
 export async function takenIdentities(
   db: Executor,
   email: string | null,
@@ -116,10 +113,7 @@ export async function insertPasswordReset(db: Executor, userId: number, tokenHas
     .execute();
 }
 
-/**
- * Marks the link used if it is unused and unexpired, and answers its user; null otherwise.
- * One conditional UPDATE, so two simultaneous uses cannot both succeed.
- */
+/** One conditional UPDATE, so two simultaneous uses cannot both succeed. */
 export async function consumePasswordReset(db: Executor, tokenHash: string, now: string): Promise<number | null> {
   const row = await db
     .updateTable('password_resets')
@@ -132,12 +126,11 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, now:
   return row ? Number(row.user_id) : null;
 }
 
-/** After a reset every other outstanding link of the user stops working too. */
 export async function expirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
-/** New names and email; a changed email is unverified again (its new link confirms it). */
+/** A changed email is unverified again. */
 export async function updateProfile(
   db: Executor,
   userId: number,
@@ -171,11 +164,7 @@ export async function insertEmailVerification(db: Executor, input: { userId: num
     .execute();
 }
 
-/**
- * Uses up an unused, unexpired link (one conditional UPDATE: two clicks cannot both win) and marks
- * its account verified when the account's email is still the one the link was sent to. Answers
- * the account and the address, or null when the link is not (or no longer) good.
- */
+/** One conditional UPDATE; verifies only if the account's email is still the one the link was sent to. */
 export async function consumeEmailVerification(db: Executor, tokenHash: string, now: string): Promise<{ userId: number; email: string } | null> {
   const link = await db
     .updateTable('email_verifications')
@@ -196,12 +185,11 @@ export async function consumeEmailVerification(db: Executor, tokenHash: string, 
   return verified ? { userId: Number(link.user_id), email: link.email } : null;
 }
 
-/** Links sent to an address no longer the account's (after an email change) stop working. */
 export async function expireEmailVerifications(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable('email_verifications').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 export async function deleteUser(db: Executor, userId: number): Promise<void> {
-  // Reset and verification links go with it (ON DELETE CASCADE); payments keep their row, unowned.
+  // Links go with it (ON DELETE CASCADE); payments keep their row, unowned.
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }

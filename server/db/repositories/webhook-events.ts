@@ -11,7 +11,7 @@ export async function rememberWebhookEvent(db: Executor, event: { id: string; ty
   await db
     .insertInto('webhook_events')
     .values({ id: event.id, type: event.type.slice(0, 100), received_at: now })
-    // Two deliveries of one event racing each other both get here; handling is idempotent anyway.
+    // Two racing deliveries both get here; handling is idempotent anyway.
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

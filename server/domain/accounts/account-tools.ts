@@ -23,38 +23,35 @@ export const COMMON_PASSWORD = 'This password is too common and easy to guess. P
 export const USERNAME_TAKEN = 'This username is taken. Please choose another.';
 export const BAD_VERIFY_LINK = 'This link has expired or was already used. Log in and ask for a new one from your dashboard.';
 
-/** Who signs in, and from where: the sign-in limits and the session's note of the browser. */
 export interface SignInMeta {
   address: string | null;
   userAgent: string | null;
-  /** The known-device cookie the browser sent (ADR 043). */
+  /** ADR 043. */
   device?: string | null;
 }
 
 export interface AccountsDeps {
   db: Db;
-  /** Verifies the tokens an earlier version kept in localStorage, once, to move them to a session. */
+  /** Verifies tokens kept in localStorage, once, to move them to a session. */
   jwtSecret: string;
   sessions: SupporterSessions;
   attempts: SignInAttempts;
   mail: MailDelivery;
   logger: Logger;
-  /** Site name, EIN and contact details for the emails, with links on the given origin. */
   siteFacts: (origin: string) => Promise<MailSiteFacts>;
-  /** Runs before an account's data is erased (its Stripe subscriptions are cancelled); throwing keeps the account. */
+  /** E.g. cancels Stripe subscriptions; throwing keeps the account. */
   beforeDelete?: (userId: number) => Promise<void>;
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** The checks and writes several account calls share. */
 export function accountTools({ db }: AccountsDeps) {
   return {
     async assertStrongPassword(password: string, field = 'password'): Promise<void> {
       if (isCommonPassword(password)) throw new ValidationError({ [field]: COMMON_PASSWORD });
     },
 
-    /** Writes a verification link for the account's current email and its mail, in the caller's transaction. */
+    /** In the caller's transaction. */
     async queueVerification(trx: Transaction<Database>, user: User, site: MailSiteFacts, now: Date): Promise<void> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + VERIFY_LINK_HOURS * 3_600_000).toISOString();
@@ -74,7 +71,7 @@ export function accountTools({ db }: AccountsDeps) {
       return user;
     },
 
-    /** The current password, checked before any change that could lock the owner out. */
+    /** Checked before any change that could lock the owner out. */
     async assertPassword(user: User, password: string, field: string): Promise<void> {
       if (!(await verify(user.passwordHash, password))) throw new ValidationError({ [field]: WRONG_PASSWORD });
     },

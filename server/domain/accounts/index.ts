@@ -7,10 +7,7 @@ import { signIn } from './sign-in';
 
 export type { AccountsDeps, SignInMeta } from './account-tools';
 
-/**
- * A supporter's account (spec §4, ADR 026): opening it, signing in and out (ADR 043), passwords,
- * the profile, and what it holds. One module each; the checks they share are in account-tools.ts.
- */
+/** A supporter's account (spec §4, ADR 026, ADR 043); shared checks are in account-tools.ts. */
 export function createAccounts(deps: AccountsDeps) {
   const tools = accountTools(deps);
   return { ...registration(deps, tools), ...signIn(deps), ...passwords(deps, tools), ...profile(deps, tools), ...ownData(deps, tools) };

@@ -10,7 +10,6 @@ import { NotFoundError } from '../errors';
 import { parseBody } from '../parse';
 import { type AccountsDeps, type AccountTools } from './account-tools';
 
-/** How a dashboard row's payment stands: "0.00" refunded and no note while paid in full. */
 function paymentState(p: PaymentFacts) {
   return {
     status: p.status as 'paid' | 'partially_refunded' | 'refunded',
@@ -19,7 +18,7 @@ function paymentState(p: PaymentFacts) {
   };
 }
 
-/** What the account holds: the dashboard, "Download my data" and deleting it all (ADR 026). */
+/** ADR 026. */
 export function ownData({ db, logger, beforeDelete }: AccountsDeps, { claimGiftsOfVerified, userOrGone, assertPassword }: AccountTools) {
   return {
     async dashboard(userId: number): Promise<Dashboard> {
@@ -49,7 +48,7 @@ export function ownData({ db, logger, beforeDelete }: AccountsDeps, { claimGifts
         })),
       };
     },
-    /** "Download my data": the account and its own records; never a password hash or a token. */
+    /** Never a password hash or a token. */
     async exportData(userId: number) {
       const user = await findUserById(db, userId);
       if (!user) throw new NotFoundError({ auth: 'This account no longer exists.' });
@@ -69,18 +68,14 @@ export function ownData({ db, logger, beforeDelete }: AccountsDeps, { claimGifts
         ...(await accountRecords(db, userId)),
       };
     },
-    /**
-     * Erases the person and keeps the money (ADR 026): payments, donations, sign-ups and refunds stay
-     * with their amounts and states, unowned and without name or address; the user row, its links
-     * and with it every session. The email can register again.
-     */
+    /** Erases the person and keeps the money (ADR 026): payments and sign-ups stay, unowned and anonymised. */
     async deleteAccount(userId: number, body: unknown): Promise<void> {
       const { password } = parseBody(DeleteAccountSchema, body);
       const user = await userOrGone(userId);
       await assertPassword(user, password, 'password');
       await beforeDelete?.(userId);
       const now = nowIso();
-      // Its sessions go with the user row (ON DELETE CASCADE).
+      // Sessions go with the user row (ON DELETE CASCADE).
       await db.transaction().execute(async (trx) => {
         await eraseAccountRecords(trx, userId, user.email, now);
         await deleteUser(trx, userId);

@@ -10,13 +10,9 @@ import { ValidationError } from '../errors';
 import { parseBody } from '../parse';
 import { type AccountsDeps, type AccountTools, RESET_LINK_MINUTES, sha256 } from './account-tools';
 
-/** A forgotten password, reset by an emailed link, and a password changed by its owner. */
 export function passwords({ db, sessions, attempts, mail, logger, siteFacts }: AccountsDeps, { assertStrongPassword, userOrGone, assertPassword }: AccountTools) {
   return {
-    /**
-     * Always answers the same way, in the same time: a mail is queued either way, the reset link to
-     * an account's owner, a "no account uses this email" note otherwise (ADR 043).
-     */
+    /** Same answer in the same time either way, so it never says who has an account (ADR 043). */
     async forgotPassword(body: unknown, origin: string): Promise<void> {
       const { email } = parseBody(ForgotPasswordSchema, body);
       const user = await findUserByEmail(db, email);
@@ -26,8 +22,7 @@ export function passwords({ db, sessions, attempts, mail, logger, siteFacts }: A
       const message = user
         ? passwordResetEmail({ to: user.email, first: user.first, resetUrl: `${site.url}/reset/${token}`, expiresInMinutes: RESET_LINK_MINUTES, site })
         : noAccountEmail({ to: email, site });
-      // The link and its mail are written together; the outbox delivers it (and retries), so a
-      // mail outage never fails the request.
+      // Written with the link; the outbox delivers it, so a mail outage never fails the request.
       await db.transaction().execute(async (trx) => {
         if (user) await insertPasswordReset(trx, user.id, sha256(token), expiresAt);
         await queueMail(trx, message, { purpose: user ? 'password_reset' : 'password_reset_unknown', sensitive: user !== null }, new Date());
@@ -37,10 +32,8 @@ export function passwords({ db, sessions, attempts, mail, logger, siteFacts }: A
     async resetPassword(body: unknown): Promise<void> {
       const input = parseBody(ResetPasswordSchema, body);
       await assertStrongPassword(input.password);
-      // The link is checked and used up (one conditional UPDATE, so only one request can win it)
-      // before argon2 runs: a made-up token costs a lookup, not a hash. Hashing happens outside
-      // any transaction so it never holds the database (SQLite's single writer) for its duration.
-      // Should hashing fail after this, the link is spent and the visitor asks for a new one.
+      // Used up in one conditional UPDATE before argon2 runs, so a made-up token costs a lookup, not a
+      // hash; hashing runs outside any transaction so it never holds SQLite's single writer.
       const userId = await consumePasswordReset(db, sha256(input.token), nowIso());
       if (userId === null) {
         throw new ValidationError({ token: 'This reset link has expired or was already used. Please ask for a new one.' });
@@ -56,7 +49,7 @@ export function passwords({ db, sessions, attempts, mail, logger, siteFacts }: A
       if (user) await attempts.passwordReset(user.email);
       logger.info({ userId }, 'password reset: every session ended');
     },
-    /** A new password ends every other session of the account: a thief's copy stops working, this browser goes on. */
+    /** Ends every other session: a thief's copy stops working, this browser goes on. */
     async changePassword(userId: number, body: unknown, keepSessionId: string): Promise<void> {
       const input = parseBody(ChangePasswordSchema, body);
       const user = await userOrGone(userId);

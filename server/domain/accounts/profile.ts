@@ -8,17 +8,13 @@ import { queueMail } from '../mail-queue';
 import { ConflictError, ValidationError } from '../errors';
 import { type AccountsDeps, type AccountTools, USERNAME_TAKEN } from './account-tools';
 
-/** The profile: names, username and email. */
 export function profile({ db, mail, logger, siteFacts }: AccountsDeps, { queueVerification, userOrGone }: AccountTools) {
   return {
     async account(userId: number): Promise<AccountProfile> {
       const user = await userOrGone(userId);
       return { first: user.first, last: user.last, username: user.username, email: user.email, emailVerified: user.emailVerifiedAt !== null };
     },
-    /**
-     * New names, username and email under registration's rules. A new email is unverified until its
-     * link is used; the old address is told of the change.
-     */
+    /** A new email is unverified until its link is used; the old address is told of the change. */
     async updateProfile(userId: number, body: unknown, origin: string): Promise<{ emailChanged: boolean }> {
       const parsed = ProfileSchema.safeParse(body ?? {});
       const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);

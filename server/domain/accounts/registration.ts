@@ -12,17 +12,14 @@ import { ConflictError, ValidationError } from '../errors';
 import { parseBody } from '../parse';
 import { type AccountsDeps, type AccountTools, BAD_VERIFY_LINK, COMMON_PASSWORD, sha256, USERNAME_TAKEN } from './account-tools';
 
-/** Opening an account and confirming its email. */
 export function registration({ db, mail, logger, siteFacts }: AccountsDeps, { queueVerification, userOrGone }: AccountTools) {
   return {
     /**
-     * A new account and its verification mail. When the email already has an account the answer is
-     * the same (and takes as long: the password is hashed and a mail queued either way); the mail
-     * tells the owner instead, so the form never says who has an account here (ADR 043).
+     * An existing email gets the same answer in the same time (hash and mail either way); the mail
+     * tells the owner instead, so the form never says who has an account (ADR 043).
      */
     async register(body: unknown, origin: string): Promise<void> {
-      // Every problem in one answer (the form's, a common password, a taken username), so nobody
-      // has to send the form twice to learn about the second one.
+      // Every problem in one answer, so nobody sends the form twice to learn the second.
       const parsed = RegisterSchema.safeParse(body ?? {});
       const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
       const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -44,7 +41,7 @@ export function registration({ db, mail, logger, siteFacts }: AccountsDeps, { qu
         return;
       }
       try {
-        // The account and its verification mail are written together (ADR 015).
+        // ADR 015.
         const user = await db.transaction().execute(async (trx) => {
           const created = await insertUser(trx, { ...input, passwordHash });
           await queueVerification(trx, created, site, now);
@@ -53,8 +50,7 @@ export function registration({ db, mail, logger, siteFacts }: AccountsDeps, { qu
         mail.kick();
         logger.info({ userId: user.id }, 'account registered');
       } catch (error) {
-        // Two registrations racing for one email or username: the unique index decides, and the
-        // loser hears what everyone hears (a lost username race shows when they log in).
+        // A race for one email or username: the unique index decides, and the loser hears what everyone hears.
         if (error instanceof DuplicateKeyError) {
           logger.warn('registration lost a race for an email or username');
           return;
@@ -62,7 +58,6 @@ export function registration({ db, mail, logger, siteFacts }: AccountsDeps, { qu
         throw error;
       }
     },
-    /** "Send the link again" from the dashboard; an email already confirmed needs none. */
     async resendVerification(userId: number, origin: string): Promise<void> {
       const user = await userOrGone(userId);
       if (user.emailVerifiedAt) throw new ConflictError({ email: 'Your email is already confirmed.' });
@@ -70,11 +65,7 @@ export function registration({ db, mail, logger, siteFacts }: AccountsDeps, { qu
       await db.transaction().execute((trx) => queueVerification(trx, user, site, new Date()));
       mail.kick();
     },
-    /**
-     * Confirms the address the link was sent to (one use, before it expires, only while it is still
-     * the account's email) and, in the same transaction, gives the account the gifts made signed
-     * out with that address: never before, so nobody claims gifts by typing someone's email.
-     */
+    /** Claims the gifts made signed out with the address in the same transaction: never before, so nobody claims gifts by typing someone's email. */
     async verifyEmail(body: unknown): Promise<void> {
       const { token } = parseBody(VerifyEmailSchema, body);
       const now = nowIso();

@@ -9,20 +9,17 @@ import type { Attempt } from '../sign-in-attempts';
 import { bearerToken, type SessionVia, type StartedSession } from '../supporter-sessions';
 import { type AccountsDeps, sha256, type SignInMeta, WRONG_CREDENTIALS } from './account-tools';
 
-/** What tokens of the version before sessions carried (`pv`): one issued before a password change is not moved to a session. */
+/** Tokens issued before a password change are not moved to a session. */
 const passwordVersion = (user: User) => sha256(`${user.id}:${user.passwordChangedAt ?? user.createdAt}`).slice(0, 16);
 
-/** Signing in and out: passwords under the sign-in limits, and the sessions they open (ADR 043). */
+/** ADR 043. */
 export function signIn({ db, sessions, attempts, logger, jwtSecret }: AccountsDeps) {
   const key = new TextEncoder().encode(jwtSecret);
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
 
   return {
-    /**
-     * Checks a password under the sign-in limits (ADR 043); the caller opens the session. A wrong
-     * password and an unknown email answer alike, in the same time.
-     */
+    /** A wrong password and an unknown email answer alike, in the same time. */
     async login(body: unknown, meta: SignInMeta): Promise<User> {
       const input = parseBody(LoginSchema, body);
       const attempt: Attempt = { email: input.email, address: meta.address, device: meta.device };
@@ -36,15 +33,10 @@ export function signIn({ db, sessions, attempts, logger, jwtSecret }: AccountsDe
       await attempts.succeeded(attempt);
       return user;
     },
-    /** A new session for someone who just proved who they are. */
     startSession(user: User, via: SessionVia, meta: SignInMeta): Promise<StartedSession> {
       return sessions.start(user, via, meta.userAgent);
     },
-    /**
-     * A token an earlier version of the site kept in localStorage, moved to a session once: only
-     * if it is correctly signed, unexpired, of an existing account and issued since its password
-     * last changed. Tokens of sessions already (with `sid`) are not moved again.
-     */
+    /** A token kept in localStorage, moved once: only if validly signed, unexpired, of an existing account and newer than its password. */
     async adoptStoredToken(authorization: string | undefined, meta: SignInMeta): Promise<StartedSession> {
       const denied = () => new UnauthorizedError({ auth: 'Please log in again.' });
       const token = bearerToken(authorization);
@@ -62,14 +54,12 @@ export function signIn({ db, sessions, attempts, logger, jwtSecret }: AccountsDe
       logger.info({ userId: user.id }, 'a stored token moved to a session');
       return sessions.start(user, 'cookie', meta.userAgent);
     },
-    /** The known-device cookie's value for a browser that just signed in to this email. */
     knownDeviceFor(email: string): string {
       return attempts.deviceFor(email);
     },
     endSession(sessionId: string): Promise<void> {
       return sessions.end(sessionId);
     },
-    /** "Sign out everywhere": every session of the account ends, this one too. */
     async signOutEverywhere(userId: number): Promise<number> {
       const ended = await sessions.endAllOf(userId);
       logger.info({ userId, ended }, 'signed out everywhere');

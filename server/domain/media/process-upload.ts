@@ -3,11 +3,11 @@ import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp, { type Metadata } from 'sharp';
 import { variantName, variantWidths } from '../../../common/media';
 
-// The widths and names live in common/ because the browser builds the same srcsets from them.
+// In common/ because the browser builds the same srcsets.
 export { VARIANT_WIDTHS, variantName, variantWidths } from '../../../common/media';
 
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
-/** Decompression-bomb guard: a small file can claim a huge canvas that would take gigabytes to decode. */
+/** Decompression-bomb guard. */
 const MAX_PIXELS = 40_000_000;
 const MIN_SIDE = 16;
 
@@ -19,17 +19,17 @@ export interface MediaFile {
 }
 export interface ProcessedUpload {
   kind: MediaKind;
-  /** The first 20 hex digits of the original's SHA-256: it names the files, so the same upload twice gives the same key. */
+  /** Names the files, so the same upload twice gives the same key. */
   key: string;
-  /** The upright size (EXIF orientation applied) of a picture; null for a PDF. */
+  /** Upright (EXIF orientation applied); null for a PDF. */
   width: number | null;
   height: number | null;
-  /** What the original really is, read from its bytes. */
+  /** Read from its bytes. */
   contentType: string;
   files: MediaFile[];
 }
 
-/** A refusal whose message is shown to the person uploading, as it is. */
+/** Its message is shown to the uploader as it is. */
 export class UploadRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -48,9 +48,7 @@ const TYPES = {
 type KnownType = keyof typeof TYPES;
 
 const SHARP_FORMATS: Partial<Record<string, KnownType>> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-/** Other names browsers and systems use for the same types. */
 const TYPE_ALIASES: Partial<Record<string, KnownType>> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'application/x-pdf': 'application/pdf' };
-/** So a refusal can name what the file pretended to be in words people know. */
 const OTHER_WORDS: Partial<Record<string, string>> = {
   gif: 'a GIF picture',
   svg: 'an SVG drawing',
@@ -65,12 +63,12 @@ const OTHER_WORDS: Partial<Record<string, string>> = {
 
 type Detected = { type: 'application/pdf' } | { type: KnownType; width: number; height: number };
 
-/** What the bytes really are; the name and the browser's type are only claims. */
+/** The name and the browser's type are only claims. */
 async function detect(bytes: Buffer): Promise<Detected> {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { type: 'application/pdf' };
   let meta: Metadata;
   try {
-    // Only the header is read here, so no pixel limit yet: an oversized picture gets its own message below.
+    // Header only, so no pixel limit yet: an oversized picture gets its own message below.
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadRefused(NOT_ACCEPTED);
@@ -78,12 +76,12 @@ async function detect(bytes: Buffer): Promise<Detected> {
   const type = SHARP_FORMATS[meta.format];
   if (!type || !meta.width || !meta.height) throw new UploadRefused(NOT_ACCEPTED);
   if (meta.width * meta.height > MAX_PIXELS) throw new UploadRefused('The picture is too large: at most 40 megapixels.');
-  // Orientations 5–8 turn the picture a quarter, so width and height swap once it is upright.
+  // Orientations 5–8 turn the picture a quarter.
   const { width, height } = meta.autoOrient;
   return { type, width, height };
 }
 
-/** The first claim (the name first, as people see it) that disagrees with the detected type, in words; null when all agree. */
+/** The name first, as people see it; null when all agree. */
 function falseClaim(found: KnownType, declaredType: string, fileName: string): string | null {
   const extension = /\.([a-z][a-z0-9]{0,4})$/i.exec(fileName.trim())?.[1]?.toLowerCase();
   if (extension && !(TYPES[found].extensions as readonly string[]).includes(extension)) {
@@ -91,7 +89,6 @@ function falseClaim(found: KnownType, declaredType: string, fileName: string): s
     return named ? TYPES[named].words : (OTHER_WORDS[extension] ?? `a “.${extension}” file`);
   }
   const raw = declaredType.split(';')[0]!.trim().toLowerCase();
-  // An empty type or octet-stream is the browser saying it does not know.
   if (raw === '' || raw === 'application/octet-stream') return null;
   const declared = TYPE_ALIASES[raw] ?? raw;
   if (declared === found) return null;
@@ -101,11 +98,7 @@ function falseClaim(found: KnownType, declaredType: string, fileName: string): s
 
 const NOT_A_PDF = 'This PDF could not be read: it may be damaged. Save or export it again as a PDF, then upload it again.';
 
-/**
- * A PDF as the site serves it: parsed and written again by pdf-lib, so what is kept is a document
- * and nothing else (no bytes hidden after it, no script run on opening). "%PDF-" at the start proves
- * nothing by itself; a file pdf-lib cannot read, or with no page, is refused.
- */
+/** Rewritten by pdf-lib so what is kept is only a document (nothing hidden after it, no script on opening). */
 async function rewritePdf(bytes: Buffer): Promise<Buffer> {
   let doc: PDFDocument;
   try {
@@ -116,7 +109,7 @@ async function rewritePdf(bytes: Buffer): Promise<Buffer> {
   }
   try {
     if (doc.getPageCount() === 0) throw new UploadRefused(NOT_A_PDF);
-    // Actions that run when the document or a page opens (JavaScript, launching files, links out).
+    // JavaScript, launching files, links out.
     doc.catalog.delete(PDFName.of('OpenAction'));
     doc.catalog.delete(PDFName.of('AA'));
     const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
@@ -129,12 +122,7 @@ async function rewritePdf(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-/**
- * Checks an upload and makes what the site serves: for a picture, AVIF and WebP variants at each of
- * variantWidths(), upright and without metadata (EXIF, GPS location); for a PDF, the document as
- * pdf-lib writes it again (rewritePdf).
- * Files are ordered by width, then AVIF before WebP.
- */
+/** Pictures: upright AVIF and WebP variants without metadata (EXIF, GPS); PDFs: rewritten. Ordered by width, AVIF first. */
 export async function processUpload({ bytes, declaredType, fileName }: { bytes: Buffer; declaredType: string; fileName: string }): Promise<ProcessedUpload> {
   if (bytes.byteLength === 0) throw new UploadRefused('The file is empty.');
   if (bytes.byteLength > MEDIA_MAX_BYTES) throw new UploadRefused('The file is larger than 20 MB.');
@@ -150,8 +138,7 @@ export async function processUpload({ bytes, declaredType, fileName }: { bytes: 
   }
   if (found.width < MIN_SIDE || found.height < MIN_SIDE) throw new UploadRefused(`The picture is too small: at least ${MIN_SIDE} pixels wide and high.`);
 
-  // No withMetadata()/keepExif(): sharp then writes no EXIF, so GPS location and camera details stay behind.
-  // The original itself is not kept for the same reason.
+  // No withMetadata(): sharp writes no EXIF, so GPS location stays behind; the original is not kept either.
   const upright = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
   const files: MediaFile[] = [];
   try {
@@ -161,7 +148,7 @@ export async function processUpload({ bytes, declaredType, fileName }: { bytes: 
       files.push({ name: variantName(width, 'webp'), contentType: 'image/webp', bytes: await resized().webp({ quality: 80 }).toBuffer() });
     }
   } catch {
-    // The header was fine but the pixels are not (a truncated or damaged file).
+    // A truncated or damaged file.
     throw new UploadRefused(NOT_ACCEPTED);
   }
   return { kind: 'image', key, width: found.width, height: found.height, contentType: found.type, files };

@@ -4,27 +4,23 @@ import { MediaStorageError, type MediaBucket } from './media-store';
 export interface S3MediaSettings {
   bucket: string;
   region: string;
-  /** An S3-compatible service's address (MinIO, R2, Backblaze B2…); undefined for AWS S3 itself. */
+  /** Undefined for AWS S3 itself. */
   endpoint: string | undefined;
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
-  /** Empty, or a folder ending in a slash: objects are `<prefix><key>/<name>`. */
+  /** Empty, or a folder ending in a slash. */
   prefix: string;
 }
 
-/** The files' names are hashes of their contents: what is at a name never changes. */
+/** Names are hashes of their contents. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Sdk = typeof S3;
 
 /**
- * Upload files in an S3-compatible bucket (ADR 023). The SDK is loaded on first use, so a site that
- * keeps its uploads in the database never pays for loading it.
- *
- * Errors from the bucket become MediaStorageError with a message made here from the error's name
- * and status: the SDK's own error carries the access key id (InvalidAccessKeyId,
- * SignatureDoesNotMatch) and must never reach a log.
+ * ADR 023. The SDK is loaded on first use. Errors become MediaStorageError made from name and
+ * status: the SDK's own error carries the access key id and must never reach a log.
  */
 export function s3MediaStore(settings: S3MediaSettings): MediaBucket {
   let connection: Promise<{ sdk: Sdk; client: S3.S3Client }> | undefined;
@@ -36,8 +32,7 @@ export function s3MediaStore(settings: S3MediaSettings): MediaBucket {
         endpoint: settings.endpoint,
         forcePathStyle: settings.forcePathStyle,
         credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-        // Since 3.729 the SDK adds CRC32 checksums to every upload, which several S3-compatible
-        // services refuse; the SigV4 signature already covers the body's SHA-256.
+        // Several S3-compatible services refuse the SDK's CRC32 checksums; SigV4 already covers the body.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         // An unreachable bucket fails the upload in seconds instead of holding the request.
@@ -82,14 +77,13 @@ export function s3MediaStore(settings: S3MediaSettings): MediaBucket {
   };
 }
 
-/** "NoSuchBucket (HTTP 404): The specified bucket does not exist", with no key, id or error body. */
+/** No key, id or error body. */
 function describe(error: unknown, settings: S3MediaSettings): string {
   if (!(error instanceof Error)) return 'unknown error';
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const code = (error as { code?: unknown }).code;
   const name = typeof code === 'string' && error.name === 'Error' ? code : error.name;
   let text = `${name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`.slice(0, 300);
-  // A service that quotes the key id (or worse) in its message does not get it into the log.
   for (const secret of [settings.accessKeyId, settings.secretAccessKey]) text = text.replaceAll(secret, '[redacted]');
   return text;
 }

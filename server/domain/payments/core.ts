@@ -29,48 +29,26 @@ import { verifiedIntent } from './verified-intent';
 
 
 /**
- * The payment core (ADR 013). Every card payment, donation or sign-up, is a `payments` row that
- * moves through one state machine:
- *
- *   pending ──paid──▶ paid ──refund──▶ partially_refunded ──▶ refunded
- *      │                 └──refused at settle (the places went)──▶ refunded
- *      ├──gateway error──▶ failed
- *      └──abandoned / replaced (intent cancelled)──▶ expired
- *
- * A success reported by the gateway settles failed and expired payments too: the money moved, so
- * it is either honoured or given back, never ignored. Every path that learns of a success (the
- * save call, the webhook, the simulated card form, the sweep) ends in `settle`, and the one
- * conditional UPDATE inside it decides who records the payment and queues its one receipt.
+ * The payment core (ADR 013): pending → paid | failed | expired; paid → (partially_)refunded.
+ * A gateway success settles even failed and expired payments (honoured or given back); every path
+ * that learns of one ends in `settle`, whose conditional UPDATE decides who records it.
  */
 
 export type Trx = Transaction<Database>;
 
-/** What a donation or sign-up adds to the core: its checks, its mail, what it holds. */
 export interface PaymentPurposeHandler {
   readonly purpose: PaymentPurpose;
-  /**
-   * Runs in the settle transaction right after the payment became paid: can what it paid for still
-   * be given? A reason means the money goes back at once (a late payment whose places went).
-   */
+  /** In the settle transaction: a reason refunds at once (a late payment whose places went). */
   refusal(trx: Trx, payment: Payment, now: string): Promise<RefundReason | null>;
-  /**
-   * Runs in the settle transaction once the payment is paid and not refused, before its mail: the
-   * purpose's own bookkeeping (a monthly gift starts its plan or moves it to the next month, ADR
-   * 027; people added to a party join it, ADR 024).
-   */
+  /** In the settle transaction, before the mail (a monthly gift moves its plan, ADR 027; a party grows, ADR 024). */
   paid?(trx: Trx, payment: Payment, intent: GatewayIntent, now: Date): Promise<void>;
-  /** The receipt or confirmation of a paid payment. */
   paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
-  /**
-   * Other mail a paid payment sends, each queued once beside the receipt under its own key (a
-   * tribute gift's notification, ADR 027). A staff resend of the receipt never repeats them.
-   */
+  /** Each queued once under its own key; a staff resend of the receipt never repeats them. */
   paidNotices?(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<{ key: string; purpose: string; message: MailMessage }[]>;
-  /** Tells the payer money was refunded (a late payment refused, or a refund by the foundation) and why. */
   refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
-  /** The gateway subscription whose first invoice this payment is (a monthly gift on Stripe), if any. */
+  /** A monthly gift on Stripe. */
   subscriptionOf?(db: Db, payment: Payment): Promise<string | null>;
-  /** The payment ended unpaid (failed, expired): let go of what it held. */
+  /** Let go of what it held. */
   released(trx: Trx, payment: Payment): Promise<void>;
 }
 
@@ -89,19 +67,15 @@ export interface OpenSpec<T> {
   purpose: PaymentPurpose;
   amountCents: number;
   payer: PayerKeys;
-  /** How long an unpaid payment stays payable before the sweep cancels its intent. */
   payableForMs: number;
   receiptEmail: string;
   description: (site: MailSiteFacts) => string;
   metadata: Record<string, string>;
-  /** Keep the card for later off-session charges (a monthly gift's first month on the site's schedule). */
+  /** For later off-session charges. */
   saveCard?: boolean;
-  /**
-   * A monthly gift the gateway schedules (Stripe): a subscription whose first month's intent is this
-   * payment's; later months arrive as invoices (`recordPaid`).
-   */
+  /** A monthly gift on Stripe: later months arrive as invoices (`recordPaid`). */
   subscription?: { email: string; name: string };
-  /** The purpose's own rows and checks, in the same transaction as the pending payment. */
+  /** In the same transaction as the pending payment. */
   record: (trx: Trx, payment: Payment, now: Date) => Promise<T>;
 }
 
@@ -109,7 +83,7 @@ export type SettleResult =
   | { outcome: 'paid' | 'refused' | 'already'; payment: Payment }
   | { outcome: 'unknown' | 'mismatch' | 'not_succeeded' };
 
-// The sweep gives a fresh payment this long to be saved by its page or webhook before it asks.
+// Time for its page or webhook to save it before the sweep asks.
 const FIRST_CHECK_MS = 2 * 60_000;
 
 export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFacts, guard, clock = () => new Date() }: PaymentCoreDeps) {
@@ -127,7 +101,6 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
 
   const payerOf = (payment: Payment): PayerKeys => ({ userId: payment.userId, clientKey: payment.clientKey });
 
-  /** Pending payment and the purpose's rows in one transaction, then the gateway's intent. */
   async function open<T>(spec: OpenSpec<T>): Promise<{ payment: Payment; intent: GatewayIntent; record: T; subscriptionId: string | null }> {
     await guard.assertAllowed(spec.payer);
     const site = await siteFacts();
@@ -146,7 +119,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     });
     try {
       const metadata = { ...spec.metadata, kind: payment.purpose, paymentId: String(payment.id) };
-      // Random per payment, never an id a restored backup could hand out again (ADR 013).
+      // Never an id a restored backup could hand out again (ADR 013).
       const idempotencyKey = `payment-${payment.gatewayKey}`;
       let intent: GatewayIntent;
       let subscriptionId: string | null = null;
@@ -176,7 +149,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
       await attachIntent(db, payment.id, intent.id, clock().toISOString());
       return { payment: { ...payment, intentId: intent.id }, intent, record, subscriptionId };
     } catch (error) {
-      // Nothing can be charged without the secret, which nobody got: let go of the places at once.
+      // Nothing can be charged without the secret, which nobody got.
       await endUnpaid(payment, 'failed', 'gateway_error');
       throw error;
     }
@@ -190,7 +163,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     });
   }
 
-  /** "The gateway says this intent succeeded": honour it (or give the money back), exactly once. */
+  /** Exactly once. */
   async function settle(intent: GatewayIntent): Promise<SettleResult> {
     const payment = await findPaymentByIntent(db, intent.id);
     if (!payment) {
@@ -246,11 +219,8 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
   }
 
   /**
-   * Records money the gateway took by itself (a month of a Stripe subscription): a payment for the
-   * intent and the purpose's rows in one transaction, then the one settle path, so the receipt and
-   * the purpose's `paid` hook run exactly as for any payment. `record` should insert something
-   * unique to what was paid (an invoice id): a second recording then fails as a whole and nothing is
-   * written twice. If the process dies between the two steps the sweep settles the pending payment.
+   * Money the gateway took by itself (a Stripe subscription month), through the one settle path.
+   * `record` must insert something unique (an invoice id) so a second recording fails as a whole.
    */
   async function recordPaid<T>(spec: { purpose: PaymentPurpose; payer: PayerKeys; intent: GatewayIntent; record: (trx: Trx, payment: Payment, now: Date) => Promise<T> }): Promise<SettleResult> {
     const now = clock();
@@ -270,11 +240,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return settle(spec.intent);
   }
 
-  /**
-   * Charges a saved card for a payment opened without anyone at the card form (a monthly gift).
-   * Paid: settled like any payment. Declined: the payment ends failed and the card's words are
-   * answered; the card-testing streak is not counted (nobody is trying cards).
-   */
+  /** A declined saved card does not count toward card testing (nobody is trying cards). */
   async function chargeSaved(payment: Payment, paymentMethodId: string): Promise<{ paid: true; payment: Payment } | { paid: false; declined: string }> {
     try {
       const intent = await gateway.chargeSavedCard(payment.intentId!, paymentMethodId);
@@ -287,10 +253,7 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     }
   }
 
-  /**
-   * The browser's save call: the secret's holder reports the card was charged. Checks the secret,
-   * that the payment is of this purpose and the caller's, that the amounts agree, then settles.
-   */
+  /** Checks the secret, the purpose, the caller and the amounts before settling. */
   async function save(spec: { purpose: PaymentPurpose; clientSecret: string; claimedAmountCents: number; mayAccess: (payment: Payment) => boolean | Promise<boolean>; notYours: string }): Promise<Payment> {
     const intent = await verifiedIntent(gateway, spec.clientSecret);
     const payment = await findPaymentByIntent(db, intent.id);
@@ -305,16 +268,12 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return 'payment' in result ? result.payment : payment;
   }
 
-  /**
-   * Makes an unpaid payment unpayable (cancels its intent) and lets go of what it held. When the
-   * card was charged first, it is settled instead; when the charge is still processing, it stays.
-   */
+  /** A charged card is settled instead; a processing charge stays. */
   async function giveUp(payment: Payment, reason: 'abandoned' | 'replaced' | 'no_intent'): Promise<Payment> {
     if (payment.intentId) {
       const subscriptionId = (await handlerOf(payment).subscriptionOf?.(db, payment)) ?? null;
       if (subscriptionId) {
-        // The first invoice's intent of a subscription ends with the subscription (the gateway voids
-        // the invoice); never one the donor has paid meanwhile.
+        // A subscription's first invoice is voided with it; never one the donor has paid meanwhile.
         const current = await gateway.retrieveIntent(payment.intentId);
         if (current.status === 'succeeded') {
           await settle(current);
@@ -341,18 +300,14 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return (await findPayment(db, payment.id))!;
   }
 
-  /**
-   * Queues a paid payment's receipt or confirmation again (a staff member's resend), audited in the
-   * same transaction; at most `limit.max` in `limit.windowMs`, so nobody can flood a supporter's inbox.
-   * A refusal is audited too (and committed): it returns when the next resend is allowed.
-   */
+  /** Audited in the same transaction, refusals too; at most `limit.max` per window so nobody floods an inbox. */
   async function resendPaidMail(
     paymentId: number,
     { limit, audit, auditRefusal }: { limit: { max: number; windowMs: number }; audit: (trx: Trx, payment: Payment, to: string) => Promise<void>; auditRefusal: (trx: Trx, payment: Payment, recent: number) => Promise<void> },
   ): Promise<{ sent: true; to: string } | { sent: false; recent: number; nextAt: Date }> {
     const site = await siteFacts();
     const result = await db.transaction().execute(async (trx) => {
-      // The payment's lock makes resends of one payment take turns, so two at once cannot both pass the count.
+      // The lock makes resends take turns, so two at once cannot both pass the count.
       const payment = await lockPayment(trx, paymentId, lock);
       if (!payment) throw new NotFoundError({ payment: `Payment ${paymentId} doesn't exist.` });
       if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
@@ -375,7 +330,6 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     return result;
   }
 
-  /** A declined card counts toward the payer's (and the requesting address's) card-testing streak. */
   async function cardDeclined(intentId: string, requesterClientKey: string | null): Promise<void> {
     const payment = await findPaymentByIntent(db, intentId);
     const payer = payment ? payerOf(payment) : { userId: null, clientKey: null };
@@ -383,7 +337,6 @@ export function createPaymentCore({ db, dialect, gateway, logger, mail, siteFact
     if (requesterClientKey && requesterClientKey !== payer.clientKey) await guard.recordDecline({ userId: null, clientKey: requesterClientKey });
   }
 
-  /** Before a card is tried on an intent: refused while the payer or the address is on a declined streak. */
   async function assertMayConfirm(intentId: string, requesterClientKey: string | null): Promise<void> {
     const payment = await findPaymentByIntent(db, intentId);
     if (payment) await guard.assertAllowed(payerOf(payment));

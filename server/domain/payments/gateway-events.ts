@@ -5,17 +5,14 @@ import type { Logger } from '../../logger';
 import type { GatewayEvent, GatewayInvoice } from '../../payments/gateway';
 import type { PaymentCore } from './core';
 
-/** What the gateway's own monthly schedule (Stripe Subscriptions) reports, handled by the monthly gifts (ADR 027). */
+/** ADR 027. */
 export interface SubscriptionEvents {
   invoicePaid(invoice: GatewayInvoice): Promise<unknown>;
   invoiceFailed(invoice: GatewayInvoice): Promise<void>;
   subscriptionEnded(subscriptionId: string): Promise<void>;
 }
 
-/**
- * What the payment provider tells us by webhook. An event is remembered only after it was handled,
- * so a failure (thrown) makes the provider deliver it again; a repeat is answered as a duplicate.
- */
+/** Remembered only once handled, so a throw makes the provider deliver it again. */
 export function createGatewayEvents({ db, core, subscriptions, logger }: { db: Db; core: PaymentCore; subscriptions: SubscriptionEvents; logger: Logger }) {
   async function dispatch(event: GatewayEvent): Promise<void> {
     const intent = event.intent;
@@ -24,7 +21,6 @@ export function createGatewayEvents({ db, core, subscriptions, logger }: { db: D
         if (intent) await core.settle(intent);
         return;
       case 'payment_intent.payment_failed':
-        // A declined card counts toward the payer's card-testing streak.
         if (intent) await core.cardDeclined(intent.id, null);
         return;
       case 'payment_intent.canceled': {

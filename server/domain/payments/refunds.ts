@@ -45,34 +45,21 @@ interface RefundsDeps {
   handlerOf: (payment: Payment) => PaymentPurposeHandler;
 }
 
-/**
- * Money given back (ADR 013): a refund row per part, committed with the payment's new state (and
- * its mail and audit) before the gateway is asked, then sent, retried by the sweep after an outage,
- * and recorded when made outside the site.
- */
+/** ADR 013: the refund row commits with the payment's new state before the gateway is asked; the sweep retries outages. */
 export function createRefunds({ db, gateway, logger, mail, siteFacts, clock, lock, handlerOf }: RefundsDeps) {
-  /**
-   * Gives money back, in full or in part, once per `requestKey`; the gateway call follows the commit.
-   * A refund by staff carries who and why, emails the payer and is audited, all in the same
-   * transaction as the refund row (`staff`). `within` runs in that transaction too, so what the
-   * refund is for (a cancelled sign-up, fewer attendees) commits with it or not at all.
-   */
+  /** Once per `requestKey`. `within` runs in the refund's transaction, so what it is for commits with it or not at all. */
   async function refund(paymentId: number, spec: RefundSpec & { amountCents?: number }): Promise<Refund> {
     const [made] = await refundParts([{ paymentId, amountCents: spec.amountCents }], spec);
     return made!;
   }
 
-  /**
-   * One refund over several payments (a party paid in parts, ADR 024): every part's row, its
-   * payment's new state and `within` commit together or not at all. The first part keeps the
-   * request key; the others add their payment's id to it.
-   */
+  /** A party paid in parts (ADR 024): all parts commit together; extra parts add their payment id to the request key. */
   async function refundParts(parts: { paymentId: number; amountCents?: number }[], spec: RefundSpec): Promise<Refund[]> {
     const now = clock().toISOString();
     const site = spec.staff?.notifyPayer ? await siteFacts() : null;
     const keyOf = (index: number, paymentId: number) => (index === 0 ? spec.requestKey : `${spec.requestKey}:payment:${paymentId}`);
     const created = await db.transaction().execute(async (trx) => {
-      // Locked in id order, so two refunds over the same payments cannot wait on each other.
+      // Id order, so two refunds over the same payments cannot deadlock.
       const payments = new Map<number, Payment>();
       for (const id of [...new Set(parts.map((p) => p.paymentId))].sort((a, b) => a - b)) {
         const payment = await lockPayment(trx, id, lock);
@@ -123,7 +110,7 @@ export function createRefunds({ db, gateway, logger, mail, siteFacts, clock, loc
     return Promise.all(created.map(async (row) => (await findRefund(db, row.id))!));
   }
 
-  /** Sends one pending refund to the gateway; an outage leaves it pending for the sweep to retry. */
+  /** An outage leaves it pending for the sweep. */
   async function executeRefund(refund: Refund): Promise<void> {
     if (refund.status !== 'pending') return;
     const now = clock();
@@ -136,7 +123,7 @@ export function createRefunds({ db, gateway, logger, mail, siteFacts, clock, loc
       logger.info({ paymentId: payment.id, refundId: refund.id, amountCents: refund.amountCents, reason: refund.reason }, 'refund made');
     } catch (error) {
       if (error instanceof RefundRefusedError && error.code === 'charge_already_refunded') {
-        // Someone refunded it all in the provider's dashboard first: the money is back either way.
+        // Refunded in the provider's dashboard first: the money is back either way.
         await markRefundSucceeded(db, refund.id, null, clock().toISOString());
         return;
       }
@@ -156,7 +143,7 @@ export function createRefunds({ db, gateway, logger, mail, siteFacts, clock, loc
     }
   }
 
-  /** A refund made outside the site (Stripe Dashboard) shows up here through the webhook. */
+  /** Stripe Dashboard refunds, through the webhook. */
   async function refundedOutside(intentId: string, amountRefundedCents: number): Promise<void> {
     const payment = await findPaymentByIntent(db, intentId);
     if (!payment) return;

@@ -13,18 +13,15 @@ export interface SweepResult {
 }
 
 const BATCH = 100;
-// A claimed payment is left to one sweep for this long, so a crashed sweep's rows come back.
+// A crashed sweep's rows come back after this.
 const LEASE_MS = 2 * 60_000;
-// A payment whose intent was never attached (a crash between the two writes) is let go after this.
+// A crash between the two writes.
 const NO_INTENT_GRACE_MS = 10 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /**
- * The last line of defence (ADR 013): asks the gateway about every pending payment, not just the
- * oldest few. A succeeded intent is settled; an unpaid one past its time is cancelled at the
- * gateway and expired, so abandoned attempts leave the pending set instead of piling up ahead of
- * the payment that matters. Each payment is claimed before it is checked, so sweeps on several
- * instances share the work instead of doing it twice. Refunds held up by an outage are retried.
+ * The last line of defence (ADR 013): asks the gateway about every pending payment, settling or
+ * expiring each. Payments are claimed first, so sweeps on several instances share the work.
  */
 export function createPaymentSweep({ db, gateway, core, logger, clock = () => new Date() }: { db: Db; gateway: PaymentGateway; core: PaymentCore; logger: Logger; clock?: () => Date }) {
   async function check(payment: Payment, result: SweepResult): Promise<void> {
@@ -59,7 +56,7 @@ export function createPaymentSweep({ db, gateway, core, logger, clock = () => ne
     }
   }
 
-  /** 1, 2, 4 … minutes after each check, at most an hour, and never later than the payment's expiry. */
+  /** Doubling, at most an hour, never later than the payment's expiry. */
   async function reschedule(payment: Payment): Promise<void> {
     const now = clock().getTime();
     const backoff = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** payment.checks);
@@ -67,10 +64,7 @@ export function createPaymentSweep({ db, gateway, core, logger, clock = () => ne
     await scheduleCheck(db, payment.id, new Date(at).toISOString());
   }
 
-  /**
-   * One pass. `everything` (at start-up, when a crash may have left anything behind) looks at every
-   * pending payment; otherwise only those whose next check is due.
-   */
+  /** `everything` at start-up, when a crash may have left anything behind; otherwise only due checks. */
   async function sweep({ everything = false }: { everything?: boolean } = {}): Promise<SweepResult> {
     const result: SweepResult = { checked: 0, settled: 0, expired: 0, refundsRetried: 0 };
     let afterId = everything ? 0 : undefined;
@@ -80,7 +74,7 @@ export function createPaymentSweep({ db, gateway, core, logger, clock = () => ne
       const before = result.checked;
       for (const payment of batch) await check(payment, result);
       if (afterId !== undefined) afterId = batch.at(-1)!.id;
-      // Due mode: every row checked was moved into the future; nothing claimed means others have them.
+      // Nothing claimed means others have them.
       else if (result.checked === before) break;
     }
     for (const refund of await listDueRefunds(db, clock().toISOString(), BATCH)) {

@@ -3,7 +3,6 @@ import { ValidationError } from '../errors';
 
 const NOT_FOUND = 'This payment could not be found. Please start again.';
 
-/** The intent behind a client secret, or a field error when the gateway does not know it. */
 export async function verifiedIntent(gateway: PaymentGateway, clientSecret: string): Promise<GatewayIntent> {
   if (!/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9_]+$/.test(clientSecret)) {
     throw new ValidationError({ token: 'The payment is missing. Please start again.' });

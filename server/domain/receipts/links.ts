@@ -1,10 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed links to receipts and statements (ADR 025): a donor signed out, or who never had an
- * account, opens them from an email. The signature is an HMAC of what the link names under a key
- * derived from the site's secret, so a link cannot be changed to name another payment or year.
- * Links do not expire (receipts are kept for years); rotating JWT_SECRET revokes them all.
+ * ADR 025: an HMAC of what the link names, so it cannot be changed to another payment or year.
+ * No expiry (receipts are kept for years); rotating JWT_SECRET revokes them all.
  */
 export function receiptLinks(secret: string) {
   const key = createHmac('sha256', secret).update('receipt-links-v1').digest();

@@ -10,10 +10,7 @@ const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.35, 0.38, 0.43);
 const RULE = rgb(0.8, 0.82, 0.85);
 
-/**
- * A small page writer over pdf-lib: lines that wrap, new pages when one is full. The standard
- * Helvetica fonts need no font file; a character they cannot draw (an emoji in a name) becomes "?".
- */
+/** The standard Helvetica fonts need no font file; a character they cannot draw (an emoji) becomes "?". */
 async function writer(title: string) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
@@ -55,7 +52,6 @@ async function writer(title: string) {
     doc,
     regular,
     bold,
-    /** A paragraph, wrapped to the text width. */
     text(value: string, { size = 10.5, font = regular, color = INK, gap = 4 }: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
       for (const line of wrap(value, font, size, PAGE.width - 2 * MARGIN)) {
         room(size + 3);
@@ -64,7 +60,6 @@ async function writer(title: string) {
       }
       y -= gap;
     },
-    /** Label on the left, value on the right of one line. */
     pair(label: string, value: string, { strong = false }: { strong?: boolean } = {}) {
       const size = 10.5;
       room(size + 6);
@@ -72,7 +67,7 @@ async function writer(title: string) {
       page.drawText(fit(label, regular, size, 300), { x: MARGIN, y, size, font: regular, color: MUTED });
       page.drawText(fit(value, strong ? bold : regular, size, PAGE.width - 2 * MARGIN - 200), { x: MARGIN + 200, y, size, font: strong ? bold : regular, color: INK });
     },
-    /** A row of cells at given x offsets; numbers are right-aligned at their column's right edge, `wrap` cells take more lines. */
+    /** Numbers are right-aligned at their column's edge; `wrap` cells take more lines. */
     row(cells: { text: string; x: number; width: number; right?: boolean; wrap?: boolean }[], { font = regular, size = 9 }: { font?: PDFFont; size?: number } = {}) {
       const lines = cells.map((cell) => (cell.wrap ? wrap(cell.text, font, size, cell.width) : [fit(cell.text, font, size, cell.width)]));
       const height = Math.max(1, ...lines.map((l) => l.length)) * (size + 3) + 3;
@@ -108,7 +103,6 @@ function letterhead(w: Writer, organization: ReceiptView['organization']) {
   w.space(6);
 }
 
-/** One payment's receipt as a one-page PDF. */
 export async function receiptPdf(receipt: ReceiptView): Promise<Uint8Array> {
   const w = await writer(`Receipt ${receipt.number} — ${receipt.organization.name}`);
   letterhead(w, receipt.organization);
@@ -142,10 +136,9 @@ const COLUMNS = [
   { key: 'deductible', title: 'Deductible', x: 456, width: 48, right: true },
 ] as const;
 
-/** "2026-11-25" → "11/25/2026": the statement's narrow date column. */
 const shortDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-/** The year-end giving statement: every payment of the year, refunds netted, with totals. */
+/** Refunds netted. */
 export async function statementPdf(statement: StatementView): Promise<Uint8Array> {
   const w = await writer(`${statement.year} giving statement — ${statement.organization.name}`);
   letterhead(w, statement.organization);

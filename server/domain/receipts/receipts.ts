@@ -17,28 +17,22 @@ import { receiptView, statementView, yearRange } from './views';
 export interface ReceiptsDeps {
   db: Db;
   links: ReceiptLinks;
-  /** The foundation's facts, with the site's address for absolute links. */
   site: () => Promise<MailSiteFacts>;
   mail: MailDelivery;
   logger: Logger;
   clock?: () => Date;
 }
 
-/** A path segment that should be a positive id; anything else names nothing. */
 const idOf = (raw: string | number): number | null => {
   const value = typeof raw === 'number' ? raw : /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 };
 
 export const YEAR_END_STATEMENT_PURPOSE = 'year_end_statement';
-/** One statement mail per account and year, whichever instance's job gets there first (ADR 015's dedupe key). */
+/** One statement mail per account and year, whichever instance gets there first. */
 const statementKey = (year: number, userId: number) => `statement:${year}:user:${userId}`;
 
-/**
- * Receipts for every payment that took money, and year-end statements (ADR 025): the
- * owner reaches them from the dashboard (Bearer token), anyone holding a signed link from an email
- * without signing in. Nothing else opens them.
- */
+/** ADR 025: the owner from the dashboard, anyone holding a signed link from an email. */
 export function createReceipts({ db, links, site, mail, logger, clock = () => new Date() }: ReceiptsDeps) {
   async function receipts(paymentIds: number[]): Promise<ReceiptView[]> {
     const facts = await site();
@@ -81,7 +75,7 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
   return {
     ...pages,
 
-    /** The receipt PDF a signed link names; null when the link is not ours or names nothing. */
+    /** Null when the link is not ours or names nothing. */
     async pdfBySignedLink(paymentIdRaw: string, signature: string): Promise<{ bytes: Uint8Array; filename: string } | null> {
       const found = await pages.bySignedLink(paymentIdRaw, signature);
       if (!found) return null;
@@ -89,7 +83,6 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       return { bytes, filename: `receipt-${found.receipt.number}.pdf` };
     },
 
-    /** The year-end statement PDF a signed link names. */
     async statementBySignedLink(userIdRaw: string, yearRaw: string, signature: string): Promise<{ bytes: Uint8Array; filename: string } | null> {
       const userId = idOf(userIdRaw);
       const year = /^\d{4}$/.test(yearRaw) ? Number(yearRaw) : null;
@@ -99,7 +92,6 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       return { bytes: await cachedPdf(db, `statement:${userId}:${year}`, view, () => statementPdf(view), clock), filename: `giving-statement-${year}.pdf` };
     },
 
-    /** The dashboard's list: every receipt of the account, newest first, and one statement per year with payments. */
     async forUser(userId: number): Promise<UserReceipts> {
       const views = await receipts(await listReceiptedPaymentIds(db, userId));
       const years = [...new Set(views.map((v) => Number(v.paidDate.slice(0, 4))))].sort((a, b) => b - a);
@@ -109,7 +101,7 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       };
     },
 
-    /** One receipt of the account; another account's, or one that does not exist, is not found alike. */
+    /** Another account's is not found, like a missing one. */
     async ofUser(userId: number, paymentIdRaw: string): Promise<ReceiptView & { links: { url: string; pdfUrl: string } }> {
       const paymentId = idOf(paymentIdRaw);
       const receipt = paymentId === null ? null : await ownedBy(userId, paymentId);
@@ -117,11 +109,7 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       return { ...receipt, links: { url: links.receiptPath(receipt.paymentId), pdfUrl: links.receiptPdfPath(receipt.paymentId) } };
     },
 
-    /**
-     * The January job: every account with payments last year (the foundation's calendar) gets its
-     * statement's totals and a signed link, once. Any instance may run it any number of times: the
-     * outbox's dedupe key lets one message per account and year through. Outside January it does nothing.
-     */
+    /** The January job; safe to run any number of times on any instance: the outbox's dedupe key sends one per account and year. */
     async sendYearEndStatements(now: Date = clock()): Promise<{ year: number | null; queued: number }> {
       const today = todayInFoundationZone(now);
       if (today.slice(5, 7) !== '01') return { year: null, queued: 0 };
@@ -129,7 +117,6 @@ export function createReceipts({ db, links, site, mail, logger, clock = () => ne
       const facts = await site();
       let queued = 0;
       for (const account of await listAccountsWithPayments(db, yearRange(year))) {
-        // Already queued (by this job on any instance): skip building the statement again.
         if (await hasMailWithKey(db, statementKey(year, account.id))) continue;
         const view = await statement(account.id, year);
         if (!view) continue;

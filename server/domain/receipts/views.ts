@@ -5,7 +5,7 @@ import { receiptWording, signupFairValueCents, taxTreatment } from '../../../com
 import type { ReceiptSource } from '../../db/repositories/receipts';
 import { footerLines, type MailSiteFacts } from '../../mail/templates/site';
 
-/** The instants a calendar year spans in the foundation's zone, as stored timestamps compare. */
+/** In the foundation's zone, as stored timestamps compare. */
 export function yearRange(year: number): { from: string; to: string } {
   return {
     from: new Date(foundationTimeToUtc(`${year}-01-01`, '00:00')).toISOString(),
@@ -13,7 +13,6 @@ export function yearRange(year: number): { from: string; to: string } {
   };
 }
 
-/** A payment's receipt: the numbers the emails give, what it was for, and the IRS figures and wording. */
 export function receiptView(source: ReceiptSource, site: MailSiteFacts): ReceiptView {
   const signup = source.signup;
   const fairValueCents = signup

@@ -56,9 +56,8 @@ import { newTotpSecret, totpEnrolment, totpStep } from './totp';
 
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60_000;
-/** Between the password and the code, or while an admin sets up the authenticator. */
 const HALFWAY_MS = 15 * 60_000;
-/** Writing last_seen_at on every click would be a write per page view; a minute's slack is enough. */
+/** A write per click would be a write per page view. */
 const TOUCH_EVERY_MS = 60_000;
 
 const WRONG_CODES_PER_SESSION = 5;
@@ -86,7 +85,7 @@ export function toStaffMember(record: StaffRecord): StaffMember {
 }
 
 export interface LiveStaffSession {
-  /** The hashed id (never the cookie's value). */
+  /** Never the cookie's value. */
   id: string;
   staff: StaffRecord;
   stage: StaffSessionStage;
@@ -95,14 +94,12 @@ export interface LiveStaffSession {
 
 export type SessionLookup = { session: LiveStaffSession } | { session: null; ended: boolean };
 
-/** Who is signing in, as the limits and the audit log see them. */
 export interface SignInMeta {
-  /** The client's address, as the audit log and the log keep it. */
   address: string | null;
-  /** What the limits count by: the address, or its /64 for IPv6 (one subscriber's block). */
+  /** IPv6 by its /64 (one subscriber's block). */
   network: string | null;
   userAgent: string | null;
-  /** The browser proved it signed in to the typed email before: the account-wide brake lets it through (ADR 043). */
+  /** The account-wide brake lets a known device through (ADR 043). */
   knownDevice?: boolean;
 }
 
@@ -112,19 +109,13 @@ export interface StaffAuthDeps {
   logger: Logger;
   mail: MailDelivery;
   siteFacts: () => Promise<MailSiteFacts>;
-  /** The name shown in authenticator apps beside the code. */
   issuer: () => Promise<string>;
   clock?: () => Date;
 }
 
-/** Who a session belongs to as the audit log records it. */
 const selfActor = (staff: StaffRecord, address: string | null) => ({ id: staff.id, email: staff.email, role: staff.role, address });
 
-/**
- * Staff sign-in: passwords (argon2id), server-side sessions named by a random token
- * (only its hash is stored) with idle and absolute timeouts, TOTP with replay protection, single-use
- * recovery codes, and limits per address and per account kept in the shared counters table.
- */
+/** Argon2id passwords, sessions stored by token hash, TOTP with replay protection, single-use recovery codes. */
 export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer, clock = () => new Date() }: StaffAuthDeps) {
   // Verifying against this when the email is unknown makes both failures take the same time.
   const dummyHash = hash(randomBytes(16).toString('hex'));
@@ -149,17 +140,13 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
     return token;
   }
 
-  /** Tells the person about guessing on their account (the mail leaves through the outbox). */
   async function alert(staff: StaffRecord, kind: 'passwords' | 'codes', attempts: number, minutes: number): Promise<void> {
     const message = staffSignInAlertEmail({ to: staff.email, name: staff.name, kind, attempts, minutes, site: await siteFacts() });
     await queueMail(db, message, { purpose: `staff_sign_in_${kind}` }, clock());
     mail.kick();
   }
 
-  /**
-   * Too many wrong codes for the account: the second step is locked (once, whichever instance gets
-   * there first), every session of the person ends, the audit log and the person are told.
-   */
+  /** Locks once, whichever instance gets there first; ends every session of the person. */
   async function lockCodes(staff: StaffRecord, address: string | null, attempts: number): Promise<void> {
     const now = clock();
     const locked = await db.transaction().execute(async (trx) => {
@@ -178,7 +165,6 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
     await alert(staff, 'codes', attempts, CODE_WINDOW_MS / 60_000);
   }
 
-  /** A wrong password for a known account: counted per network and account-wide, audited, and the person told once. */
   async function wrongPassword(staff: StaffRecord | null, email: string, meta: SignInMeta): Promise<void> {
     const network = meta.network ?? 'unknown';
     const fromHere = await counters.hit(signInKeys.accountFromNetwork(email, network), SIGN_IN_WINDOW_MS);
@@ -196,16 +182,13 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
         await recordAudit(trx, actor, { action: 'sign_in_locked', subject: `staff:${staff.id}`, summary: `Sign-in as ${staff.email} locked for up to an hour after ${everywhere.hits} wrong passwords from several networks` }, now);
       }
     });
-    // Once an hour at most, whichever instance counts first: a mail per try would be a flood of its own.
+    // Once an hour at most: a mail per try would be a flood of its own.
     if (everywhere.hits >= ALERT_AFTER_WRONG_PASSWORDS && (await counters.hit(signInKeys.alerted(staff.id), ACCOUNT_WINDOW_MS)).hits === 1) {
       await alert(staff, 'passwords', everywhere.hits, ACCOUNT_WINDOW_MS / 60_000);
     }
   }
 
-  /**
-   * Every staff member signs in with a code (review finding 14: a volunteer's password alone would
-   * open every supporter's details); someone without an authenticator sets one up first.
-   */
+  /** Everyone uses a code: a volunteer's password alone would open every supporter's details. */
   const stageAfterPassword = (staff: StaffRecord): StaffSessionStage => (staff.totpEnabled ? 'second_factor' : 'enrol');
 
   function isOver(session: StaffSessionRecord, now: Date): boolean {
@@ -232,7 +215,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { session: null, ended: true };
     }
     if (now.getTime() - Date.parse(record.lastSeenAt) >= TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
-    // Two-step sign-in reset by an admin since signing in: set up the authenticator first.
+    // Reset by an admin since signing in.
     const stage = record.stage === 'full' && !staff.totpEnabled ? 'enrol' : record.stage;
     return { session: { id, staff, stage, createdAt: record.createdAt } };
   }
@@ -245,7 +228,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
 
   const tooMany = (resetAt: string) => tooManySignIns(resetAt, clock());
 
-  /** Checks a TOTP code (never one already used) or a recovery code (used up); false when neither. */
+  /** A TOTP code is never accepted twice; a recovery code is used up. */
   async function checkSecondFactor(staff: StaffRecord, typed: string, address: string | null): Promise<boolean> {
     const now = clock();
     if (staff.totpSecret && /^\s*\d{3}\s?\d{3}\s*$/.test(typed)) {
@@ -270,11 +253,10 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
   return {
     lookup,
 
-    /** Password step. Answers the new session's token and what it still needs. */
     async signIn(input: unknown, meta: SignInMeta): Promise<{ token: string; stage: StaffSessionStage }> {
       await assertNetworkAllowed(meta.network);
       const { email, password } = parseBody(StaffSignInSchema, input);
-      // Checked before the password, so a held-back guesser learns nothing from the answer.
+      // Before the password, so a held-back guesser learns nothing from the answer.
       const fromHereKey = signInKeys.accountFromNetwork(email, meta.network ?? 'unknown');
       const fromHere = await counters.get(fromHereKey);
       if (fromHere && fromHere.hits >= WRONG_PASSWORDS_PER_NETWORK) throw tooMany(fromHere.resetAt);
@@ -294,7 +276,6 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { token: await startSession(staff, stage, meta), stage };
     },
 
-    /** Code step: a TOTP code or a recovery code; the halfway session is swapped for a full one. */
     async secondFactor(session: LiveStaffSession, input: unknown, meta: SignInMeta): Promise<{ token: string }> {
       if (session.stage !== 'second_factor') throw new ValidationError({ code: 'Sign in with your password first.' });
       await assertNetworkAllowed(meta.network);
@@ -304,8 +285,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
         await revokeSession(db, session.id, clock().toISOString());
         throw new ValidationError({ code: LOCKED });
       }
-      // Counted before the code is checked, so codes sent at once are never checked past the limit;
-      // a right code takes its count back.
+      // Counted before checking, so codes sent at once never pass the limit; a right code takes it back.
       const counted = await counters.hit(signInKeys.wrongCodes(staff.id), CODE_WINDOW_MS);
       if (counted.hits > WRONG_CODES_PER_ACCOUNT) {
         await lockCodes(staff, meta.address, counted.hits - 1);
@@ -330,7 +310,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       throw new ValidationError({ code: WRONG_CODE });
     },
 
-    /** The authenticator to add: the pending secret is kept, so reloading shows the same QR code. */
+    /** The pending secret is kept, so reloading shows the same QR code. */
     async enrolment(session: LiveStaffSession): Promise<{ secret: string; uri: string; qrSvgDataUrl: string }> {
       let secret = session.staff.totpSecret;
       if (session.staff.totpEnabled || !secret) {
@@ -341,11 +321,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { secret, ...(await totpEnrolment(secret, await issuer(), session.staff.email)) };
     },
 
-    /**
-     * Turns TOTP on with a first code and hands out the recovery codes once. The session (new at the
-     * password step) becomes full in place, so the page that shows the codes still opens; every
-     * other session of the person ends.
-     */
+    /** The session becomes full in place, so the page showing the recovery codes still opens; other sessions end. */
     async finishEnrolment(session: LiveStaffSession, input: unknown, meta: { address: string | null }): Promise<{ recoveryCodes: string[] }> {
       const { code } = parseBody(SecondFactorSchema, input);
       const staff = (await findStaff(db, session.staff.id))!;
@@ -369,7 +345,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { recoveryCodes };
     },
 
-    /** New recovery codes (the old ones stop working); needs a current code from the app. */
+    /** The old ones stop working. */
     async newRecoveryCodes(session: LiveStaffSession, input: unknown, address: string | null): Promise<string[]> {
       const { code } = parseBody(SecondFactorSchema, input);
       const staff = (await findStaff(db, session.staff.id))!;
@@ -384,7 +360,7 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       });
     },
 
-    /** Two-step sign-in stays on for everyone: a lost phone is an admin's reset, never "off". */
+    /** A lost phone is an admin's reset, never "off". */
     async turnOffTwoFactor(): Promise<never> {
       throw new ValidationError({ code: 'Two-step sign-in stays on for every staff member. Lost your phone? Ask an admin to reset it.' });
     },
@@ -393,7 +369,6 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return countUnusedRecoveryCodes(db, staffId);
     },
 
-    /** Who a set-up link is for; null when it is unknown, used or past its 72 hours. */
     async invitation(token: string): Promise<StaffMember | null> {
       if (!token || token.length > 100) return null;
       const invite = await findLiveInvite(db, sha256(token), clock().toISOString());
@@ -401,15 +376,12 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return staff && staff.status !== 'disabled' ? toStaffMember(staff) : null;
     },
 
-    /**
-     * Sets the password from a set-up link (once) and signs in. Two-step sign-in starts over: the
-     * link is also how a locked-out admin gets back in (staff:add again, or an admin's new invitation).
-     */
+    /** Two-step sign-in starts over: the link is how a locked-out admin gets back in. */
     async acceptInvitation(token: string, input: unknown, meta: SignInMeta): Promise<{ token: string; stage: StaffSessionStage }> {
       await assertNetworkAllowed(meta.network);
       const form = parseBody(SetUpAccountSchema, input);
       if (isCommonPassword(form.password)) throw new ValidationError({ password: 'This password is too common. Please choose a less guessable one.' });
-      // A made-up link costs a lookup, not an argon2 hash; the link is used up below, in one UPDATE.
+      // A made-up link costs a lookup, not an argon2 hash.
       if (!(await findLiveInvite(db, sha256(token), clock().toISOString()))) throw new ValidationError({ form: EXPIRED_LINK });
       const passwordHash = await hash(form.password);
       const now = clock();
@@ -429,12 +401,10 @@ export function createStaffAuth({ db, counters, logger, mail, siteFacts, issuer,
       return { token: await startSession(staff, stage, meta), stage };
     },
 
-    /** Sessions ended more than a day ago are of no further use. */
     async purgeEndedSessions(): Promise<number> {
       return deleteEndedSessions(db, new Date(clock().getTime() - 24 * 60 * 60_000).toISOString());
     },
 
-    /** Ends the session; a signed-in one leaves a row in the audit log. */
     async signOut(token: string | null | undefined, address: string | null): Promise<void> {
       if (!token || token.length > 100) return;
       const now = clock();

@@ -41,16 +41,11 @@ export interface StaffManagementDeps {
   clock?: () => Date;
 }
 
-/** The command line acts as nobody in particular; the audit log says so. */
 const COMMAND_LINE = { id: null, email: 'command line (npm run staff:add)', address: null };
 
 const ONLY_ADMINS = 'Only an admin can manage staff.';
 
-/**
- * A fresh single-use link for this person; their earlier links stop working, and so does their
- * old password, at once (review finding 14): a new link is what an admin sends for an account that
- * may be compromised, so the old credentials must not live until the link is used.
- */
+/** The old password stops working at once: a new link is what an admin sends for a possibly compromised account. */
 async function newSetUpLink(trx: Trx, staff: StaffRecord, now: Date): Promise<string> {
   const token = randomToken();
   if (staff.passwordHash !== null) await updateStaff(trx, staff.id, { passwordHash: null }, now.toISOString());
@@ -59,11 +54,7 @@ async function newSetUpLink(trx: Trx, staff: StaffRecord, now: Date): Promise<st
   return token;
 }
 
-/**
- * `npm run staff:add`: creates the person (or takes the existing one) and answers a set-up link to
- * print. For an existing person it is also the way back in when every admin is locked out: the
- * link sets a new password, and two-step sign-in starts over.
- */
+/** `npm run staff:add`; also the way back in when every admin is locked out. */
 export async function issueSetUpLink(
   db: Db,
   input: { email: string; role: StaffRole; name?: string },
@@ -88,11 +79,7 @@ export async function issueSetUpLink(
   });
 }
 
-/**
- * Staff accounts, managed by admins: invitations by email (single-use link, 72 hours),
- * roles, disabling, ending sessions and resetting two-step sign-in. Every change is audited, and
- * the foundation is never left without an active admin.
- */
+/** Every change is audited, and the foundation is never left without an active admin. */
 export function createStaffManagement({ db, dialect, counters, mail, logger, siteFacts, clock = () => new Date() }: StaffManagementDeps) {
   const lock = dialect === 'postgres';
 
@@ -108,7 +95,7 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
     return staff;
   }
 
-  /** The last active admin is never demoted or disabled: someone must be able to refund and invite. */
+  /** Someone must be able to refund and invite. */
   async function assertAnotherAdmin(trx: Trx, staff: StaffRecord): Promise<void> {
     if (staff.role === 'admin' && staff.status === 'active' && (await countActiveAdmins(trx)) <= 1) {
       throw new ConflictError({ staff: 'The foundation needs at least one active admin.' });
@@ -120,7 +107,6 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       return (await listStaff(db)).map(toStaffMember);
     },
 
-    /** Invites someone new (or sends a new link to someone not yet set up) and emails the link. */
     async invite(actor: StaffActor, input: unknown): Promise<StaffMember> {
       assertAdmin(actor);
       const form = parseBody(InviteStaffSchema, input);
@@ -172,7 +158,6 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       });
     },
 
-    /** Disabling ends every session and set-up link at once; enabling lets them sign in again. */
     async setEnabled(actor: StaffActor, staffId: number, enabled: boolean): Promise<StaffMember> {
       const now = clock();
       return db.transaction().execute(async (trx) => {
@@ -190,10 +175,6 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       });
     },
 
-    /**
-     * For a lost phone, or codes locked after too many wrong ones: two-step sign-in starts over at
-     * their next sign-in, and any lock is lifted.
-     */
     async resetTwoFactor(actor: StaffActor, staffId: number): Promise<StaffMember> {
       const now = clock();
       const reset = await db.transaction().execute(async (trx) => {
@@ -209,7 +190,6 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       return reset;
     },
 
-    /** "Sign out everywhere" for someone (a lost laptop). */
     async endSessions(actor: StaffActor, staffId: number): Promise<number> {
       const now = clock();
       return db.transaction().execute(async (trx) => {

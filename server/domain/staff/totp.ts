@@ -1,20 +1,19 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-/** Authenticator apps' defaults (SHA-1, 6 digits, 30 s); one step either side allows for clock drift. */
+/** One step either side allows for clock drift. */
 const TOLERANCE_SECONDS = 30;
 const SIX_DIGITS = /^\d{6}$/;
 
 export const newTotpSecret = (): string => generateSecret();
 
-/** The enrolment QR code (and the same link for people who type the key in), as an SVG image. */
 export async function totpEnrolment(secret: string, issuer: string, email: string): Promise<{ uri: string; qrSvgDataUrl: string }> {
   const uri = generateURI({ issuer, label: email, secret });
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { uri, qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** The time step a code belongs to, or null when it is wrong (or not newer than `afterStep`). */
+/** Null when wrong or not newer than `afterStep`. */
 export async function totpStep(secret: string, typed: string, afterStep: number | null, now: Date): Promise<number | null> {
   const code = typed.replace(/\s/g, '');
   if (!SIX_DIGITS.test(code)) return null;
@@ -25,6 +24,6 @@ export async function totpStep(secret: string, typed: string, afterStep: number 
     epochTolerance: TOLERANCE_SECONDS,
     ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
   });
-  // The functional API's result type covers HOTP too; a TOTP match always has its time step.
+  // The result type covers HOTP too.
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }

@@ -25,18 +25,12 @@ export interface BackOfficeDeps {
   exports: BackOfficeExports;
   actions: BackOfficeActions;
   content: BackOfficeContent;
-  /** Secure cookies (HTTPS only) in production. */
   secureCookies: boolean;
-  /** Server secret the CSRF tokens are keyed with. */
+  /** Keys the CSRF tokens. */
   secret: string;
 }
 
-/**
- * Both cookies are on Path=/: React Router asks for the overview's data at /admin.data, which a
- * cookie limited to /admin would not reach, and the `__Host-` prefix production uses (review
- * finding 14: no sibling subdomain can set or shadow them) requires Path=/, Secure and no Domain.
- * The public site never reads them.
- */
+/** Path=/: the overview's data is at /admin.data, outside /admin, and `__Host-` requires Path=/. */
 const COOKIE_PATH = '/';
 const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
 const IPV6_NETWORK_BITS = 64;
@@ -63,16 +57,15 @@ async function result(run: () => Promise<string>): Promise<ActionResult> {
 }
 
 /**
- * The back office as loaders and actions see it: the domain's staff sign-in behind an HttpOnly,
- * SameSite=Strict cookie (`__Host-` in production), CSRF tokens bound to the session (or, before sign-in, to a
- * random cookie), and domain errors turned into field errors for the forms.
+ * The back office for loaders and actions: staff sign-in behind a SameSite=Strict HttpOnly cookie,
+ * CSRF tokens bound to the session (or a pre-sign-in cookie), domain errors as field errors.
  */
 export function createBackOfficeContext({ staffAuth, staffManagement, reports, exports, actions, content, secureCookies, secret }: BackOfficeDeps) {
   const options = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
   const sessionCookie = createCookie(cookieName('staff_session', secureCookies), { ...options, path: COOKIE_PATH });
   const csrfCookie = createCookie(cookieName('staff_csrf', secureCookies), { ...options, path: COOKIE_PATH });
   const csrfKey = hmac(secret, 'staff-csrf');
-  // A browser that finished a sign-in is let through the account-wide brake on guessing (ADR 043).
+  // A browser that finished a sign-in passes the account-wide guessing brake (ADR 043).
   const deviceCookie = createCookie(cookieName('staff_device', secureCookies), { ...options, path: COOKIE_PATH, maxAge: 400 * 24 * 60 * 60 });
   const devices = knownDevices(secret, 'staff');
 

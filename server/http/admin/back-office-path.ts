@@ -1,14 +1,13 @@
 /**
- * Whether a request is for the back office as React Router will route it: it matches paths
- * percent-decoded and whatever the letter case, and the URL parser reads `\` as `/`. So `/ADMIN`,
- * `/%61dmin/donations`, `/admin\donations` and `/ADMIN/DONATIONS.data` are all staff pages.
+ * Matches as React Router routes: percent-decoded, any letter case, `\` read as `/`, so `/%61dmin`,
+ * `/admin\donations` and `/ADMIN.data` are staff pages too.
  */
 export function isBackOfficePath(path: string): boolean {
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    // An undecodable path is refused before any page is answered (rejectMalformedPaths).
+    // Refused earlier by rejectMalformedPaths.
   }
   const routed = decoded.toLowerCase().replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   return /^\/admin(\/|\.data$|$)/.test(routed);

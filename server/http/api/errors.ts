@@ -25,7 +25,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ path: `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.` } satisfies FieldErrors);
 };
 
-/** Maps failures to the spec's field-keyed error map; anything unexpected is a 500 with a request id. */
+/** Failures as the spec's field-keyed error map; anything unexpected is a 500 with a request id. */
 export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof DomainError) {
@@ -34,7 +34,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, n
     return;
   }
   if (error instanceof GatewayUnavailableError) {
-    // Staff must hear of this (a revoked key stops every payment): error level, with Stripe's request id.
+    // A revoked key stops every payment: error level, with Stripe's request id.
     const requestId = requestIdOf(req);
     req.log.error({ err: error, requestId, providerRequestId: error.providerRequestId }, 'payment provider failure');
     res.status(error.retryable ? 503 : 502).json({ server: `${error.retryable ? GATEWAY_DOWN : GATEWAY_REFUSED} (reference ${requestId})`, requestId } satisfies ServerErrorBody);
@@ -53,7 +53,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, n
     res.status(415).json({ body: 'The request body encoding is not supported.' } satisfies FieldErrors);
     return;
   }
-  // Safety net behind the schemas: PostgreSQL refusing a value (NUL byte, number out of range) is the input's fault.
+  // PostgreSQL refusing a value (NUL byte, number out of range) is the input's fault.
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && VALUE_REFUSED_BY_DATABASE.has(sqlState)) {
     req.log.warn({ err: error }, 'the database refused a value the schemas let through');

@@ -2,10 +2,7 @@ import { Router } from 'express';
 import type { ServerServices } from '../../services';
 import type { SupporterAuth } from '../middleware/auth';
 
-/**
- * Monthly gifts (ADR 027): the signed link's calls (no sign-in; the link's signature is the key)
- * and the signed-in donor's own plans. Each answers the plan as the donor sees it.
- */
+/** Monthly gifts (ADR 027): calls by signed link (the signature is the key) and the signed-in donor's own plans. */
 export function givingRouter({ givingPlans }: ServerServices, { requireUser }: SupporterAuth): Router {
   const router = Router();
   router.use((_req, res, next) => {

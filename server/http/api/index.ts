@@ -19,15 +19,12 @@ import { usersRouter } from './users';
 export interface ApiOptions {
   logger: Logger;
   jsonBodyLimit: string;
-  /** The site's own address for links in mail (PUBLIC_URL, else where the server listens); never the Host header. */
+  /** PUBLIC_URL, else where the server listens; never the Host header. */
   siteOrigin: () => string;
-  /** Keys the hash under which visitors' addresses are kept with their payments. */
   clientKeySecret: string;
-  /** The supporter's session cookies, as the pages set them. */
   cookies: SupporterCookies;
 }
 
-/** Every /api route; one file per resource. */
 export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, siteOrigin, clientKeySecret, cookies }: ApiOptions): Router {
   const api = Router();
   const auth = supporterAuth(services.supporterSessions, cookies);
@@ -38,7 +35,7 @@ export function apiRouter(services: ServerServices, { logger, jsonBodyLimit, sit
   // Card details are small: the confirm route parses with its own 4 kB limit, before the general parser.
   api.use('/payments/simulated', simulatedPaymentsRouter(services.gateway, { payments: services.payments, limits, clientKey }));
   api.use(express.json({ limit: jsonBodyLimit }));
-  // The contract of every call here, made from the schemas they validate with (ADR 035).
+  // ADR 035.
   api.get('/openapi.json', openApiRoute);
   api.use('/content', contentRouter(services));
   api.use('/events', eventsRouter(services));

@@ -4,10 +4,7 @@ import type { GatewayEvents } from '../../domain/payments/gateway-events';
 import type { Logger } from '../../logger';
 import { WebhookSignatureError, type GatewayEvent, type PaymentGateway } from '../../payments/gateway';
 
-/**
- * POST / — the payment provider's webhook. The signature covers the exact bytes, so the body is
- * read raw (mount this before any JSON parser). When handling fails the 500 makes Stripe retry.
- */
+/** The signature covers the exact bytes, so the body is read raw; a 500 makes Stripe retry. */
 export function paymentWebhookRouter({ gateway, events, logger }: { gateway: PaymentGateway; events: GatewayEvents; logger: Logger }): Router {
   const router = Router();
 

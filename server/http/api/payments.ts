@@ -3,10 +3,7 @@ import type { ServerServices } from '../../services';
 import type { SupporterAuth } from '../middleware/auth';
 import type { RateLimits } from '../middleware/rate-limits';
 
-/**
- * Spec §7 /api/stripe/* calls: the intents and saves of donations and of every sign-up kind. The
- * paths are written out so a search for a call's name finds its route.
- */
+/** Spec §7 /api/stripe/*. Paths are written out so a search for a call's name finds its route. */
 export function paymentsRouter(
   { donations, signups }: ServerServices,
   { limits, clientKey, auth }: { limits: RateLimits; clientKey: (req: Request) => string | null; auth: SupporterAuth },

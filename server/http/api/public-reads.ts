@@ -1,4 +1,4 @@
-/** The route pattern of the read API anyone may call at /api`path` (the routers' own), or null: the response cache keeps these answers, and the request metrics name them by it. */
+/** The read API anyone may call; the response cache keeps these answers and the metrics name them by pattern. */
 export function publicReadPattern(path: string): string | null {
   if (path === '/events/upcoming' || path === '/events/all' || path === '/content/all') return path;
   return /^\/events\/\d{1,9}$/.test(path) ? '/events/:number' : null;

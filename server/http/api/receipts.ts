@@ -6,7 +6,7 @@ import type { RateLimits } from '../middleware/rate-limits';
 
 const NOT_A_LINK = 'This link does not open a receipt. Please use the link in your email, or sign in and open it from your dashboard.';
 
-/** A receipt or statement holds personal and financial data: never cached, indexed, or referred on. */
+/** Personal and financial data: never cached, indexed, or referred on. */
 function sendPdf(res: Response, file: { bytes: Uint8Array; filename: string }): void {
   res.set({
     'Content-Type': 'application/pdf',
@@ -18,10 +18,7 @@ function sendPdf(res: Response, file: { bytes: Uint8Array; filename: string }): 
   res.send(Buffer.from(file.bytes));
 }
 
-/**
- * Receipts and year-end statements (ADR 025): the owner's list and each receipt when signed in;
- * the PDFs by signed link, so the dashboard and the emails can offer a plain download link.
- */
+/** Receipts and statements (ADR 025); PDFs by signed link so emails can offer a plain download link. */
 export function receiptsRouter({ receipts }: ServerServices, { limits, auth }: { limits: RateLimits; auth: SupporterAuth }): Router {
   const router = Router();
   const { requireUser } = auth;

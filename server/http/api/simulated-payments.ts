@@ -6,8 +6,7 @@ import { CardError, IntentNotFoundError, intentIdFromSecret, type PaymentGateway
 import { isSimulatedGateway } from '../../payments/simulated';
 import type { RateLimits } from '../middleware/rate-limits';
 
-// Generous bounds: the form groups digits with spaces; anything longer is not a card, just a big body.
-// Also the API document's request schema of this call (ADR 035).
+// Generous bounds: the form groups digits with spaces; anything longer is not a card.
 export const ConfirmSchema = z.object({
   clientSecret: z.string().min(1).max(255).regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9_]+$/),
   number: z.string().max(32),
@@ -16,18 +15,14 @@ export const ConfirmSchema = z.object({
   zip: z.string().max(16),
 });
 
-/**
- * The simulated gateway's stand-in for Stripe.js confirming a card (POST /confirm). Card problems
- * answer 402 with Stripe's text under `card`, which the card form shows as it is. Declines count
- * toward the card-testing streak of the payer and of the address trying the cards.
- */
+/** Stands in for Stripe.js confirming a card. Declines count toward the card-testing streak of payer and address. */
 export function simulatedPaymentsRouter(
   gateway: PaymentGateway,
   { payments, limits, clientKey }: { payments: PaymentCore; limits: RateLimits; clientKey: (req: Request) => string | null },
 ): Router {
   const router = Router();
   if (!isSimulatedGateway(gateway)) {
-    // With real Stripe a card must never reach our server: the endpoint does not exist.
+    // With real Stripe a card must never reach our server.
     router.use((req, res) => {
       res.status(404).json({ path: `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.` } satisfies FieldErrors);
     });

@@ -12,10 +12,7 @@ const FORGOT_ANSWER = {
 
 const REGISTER_ANSWER = { success: true, message: 'Thank you for signing up. We have sent you an email: open it to confirm your address, then log in.' };
 
-/**
- * Spec §7 user calls, plus password reset, the account's own controls (ADR 026), its sign-ups
- * (ADR 024) and its sessions (ADR 043): every call here works with the site's cookie or a Bearer token.
- */
+/** Spec §7 user calls and the account's own controls (ADR 024, 026, 043); cookie or Bearer token. */
 export function usersRouter(
   { accounts, signupChanges }: ServerServices,
   { siteOrigin, limits, auth, cookies }: { siteOrigin: () => string; limits: RateLimits; auth: SupporterAuth; cookies: SupporterCookies },
@@ -23,7 +20,7 @@ export function usersRouter(
   const router = Router();
   const { requireUser } = auth;
   const meta = (req: Request): SignInMeta => ({ address: req.ip ?? null, userAgent: req.get('user-agent') ?? null, device: cookies.device(req.get('cookie')) });
-  /** A browser gets its cookies; an API client the token (spec §7: `token` in the answer). */
+  /** A browser gets cookies; an API client the token (spec §7). */
   const handOver = (res: Response, started: StartedSession) => {
     if (started.session.via === 'cookie') {
       res.append('Set-Cookie', cookies.signIn(started));
@@ -43,7 +40,7 @@ export function usersRouter(
     res.json(handOver(res, await accounts.startSession(user, 'token', meta(req))));
   });
 
-  // A token an earlier version kept in localStorage becomes this browser's session, once (ADR 043).
+  // A token kept in localStorage becomes this browser's session, once (ADR 043).
   router.post('/session', ...limits.tokenMoves(), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({ success: true, ...handOver(res, await accounts.adoptStoredToken(req.get('authorization'), meta(req))) });
@@ -66,7 +63,7 @@ export function usersRouter(
     res.json(await accounts.dashboard(req.user!.id));
   });
 
-  // The supporter's own sign-ups: see, change and cancel one (ADR 024).
+  // ADR 024.
   router.get('/signups/:id', requireUser, async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
     res.json(await signupChanges.view(req.user!.id, req.params.id));

@@ -7,10 +7,7 @@ import type { Logger } from '../../logger';
 import { createHttpMetrics } from './http-metrics';
 import { registerSiteGauges } from './site-gauges';
 
-/**
- * One registry per app, never prom-client's global one: tests run several servers in one process,
- * and each instance reports only its own requests and jobs.
- */
+/** Never prom-client's global registry: tests run several servers in one process. */
 export function createAppMetrics({ db, logger, clock = () => new Date() }: { db: Db; logger: Logger; clock?: () => Date }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -52,10 +49,7 @@ export type AppMetrics = ReturnType<typeof createAppMetrics>;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/**
- * GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time (both sides
- * hashed first, so neither the token's length nor its letters leak through timing).
- */
+/** Both sides hashed first, so neither the token's length nor its letters leak through timing. */
 export function metricsRoute(metrics: AppMetrics, token: string): RequestHandler {
   const expected = digest(token);
   return async (req, res, next) => {

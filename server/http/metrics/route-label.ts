@@ -1,9 +1,5 @@
-/**
- * The `route` label of the request metrics: always a pattern, never a raw address, so the number
- * of series stays small whatever visitors (and scanners) ask for.
- */
+/** The `route` label: always a pattern, never a raw address, so the number of series stays small. */
 
-/** A route as React Router's server build lists it (`build.routes`): flat, linked by parentId. */
 export interface PageRouteEntry {
   id: string;
   parentId?: string;
@@ -23,7 +19,7 @@ export interface PagePatterns {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The page patterns of app/routes.ts (e.g. `/events/:eventNumber`); catch-all routes (404 pages) are left to `other`. */
+/** Catch-all routes (404 pages) are left to `other`. */
 export function pagePatterns(routes: Record<string, PageRouteEntry | undefined>): PagePatterns {
   const fullPath = (entry: PageRouteEntry): string => {
     const parts: string[] = [];
@@ -34,7 +30,7 @@ export function pagePatterns(routes: Record<string, PageRouteEntry | undefined>)
   };
   const patterns = new Map<string, PagePattern>();
   for (const entry of Object.values(routes)) {
-    // Layouts without a path only group their children; the root and index routes share their parent's path.
+    // Pathless layouts only group their children.
     if (!entry || (!entry.path && !entry.index && entry.parentId !== undefined)) continue;
     const pattern = fullPath(entry);
     if (pattern.includes('*') || patterns.has(pattern)) continue;
@@ -59,18 +55,12 @@ export function pagePatterns(routes: Record<string, PageRouteEntry | undefined>)
 
 export const NO_PAGES: PagePatterns = { match: () => null };
 
-/** The pattern of an /api read the response cache answers without reaching the routers (path after /api). */
 export type CachedApiPattern = (path: string) => string | null;
 
-/**
- * `path` is the request's path (no query), `matched` the Express route that answered it
- * (mount path + route path) if any, `status` the answer's status.
- */
 export function routeLabel({ path, matched, status, pages, cachedApi = () => null }: { path: string; matched: string | undefined; status: number; pages: PagePatterns; cachedApi?: CachedApiPattern }): string {
   if (path.startsWith('/assets/')) return '/assets/*';
   if (path.startsWith('/media/')) return '/media/*';
-  // Express's own pattern, unless it is a catch-all (the page handler's /{*path}).
-  // A router's own root ('/' under /api/stripe/webhook) loses its trailing slash.
+  // Not a catch-all (the page handler's /{*path}); a router's root loses its trailing slash.
   const express = matched !== undefined && !matched.includes('*') ? matched.replace(/(.)\/$/, '$1') : undefined;
   if (path === '/api' || path.startsWith('/api/')) {
     const cached = express ? null : cachedApi(path.slice('/api'.length));
@@ -85,7 +75,7 @@ export function routeLabel({ path, matched, status, pages, cachedApi = () => nul
   }
   const pattern = pages.match(path);
   if (pattern) return pattern;
-  // Public files beside the pages (favicon.svg…); one bucket, and only when they exist.
+  // Public files beside the pages; one bucket, and only when they exist.
   if (status < 400 && /^\/[^/]+\.[a-z0-9]+$/i.test(path)) return '/:file';
   return 'other';
 }

@@ -3,14 +3,10 @@ import { poolUseOf, type Db } from '../../db/database';
 import { PAYMENT_STATES, readSiteFigures, type SiteFigures } from '../../db/repositories/site-figures';
 import type { Logger } from '../../logger';
 
-// Every instance reads the same database: these say the same on each. Aggregate with max(), not sum().
+// Every instance reads the same database: aggregate with max(), not sum().
 const SITE_WIDE = 'Site-wide: read from the database at scrape time, the same on every instance.';
 
-/**
- * Gauges read from the database when Prometheus scrapes (prom-client calls each gauge's collect;
- * they share one read per scrape), and the PostgreSQL pool's use. A database that does not answer
- * turns `foundation_database_up` to 0 and leaves the site-wide gauges out of that scrape.
- */
+/** Read from the database at scrape time; an unreachable database sets `foundation_database_up` to 0. */
 export function registerSiteGauges(registry: Registry, { db, logger, clock }: { db: Db; logger: Logger; clock: () => Date }): void {
   let reading: Promise<SiteFigures | null> | null = null;
   const figures = (): Promise<SiteFigures | null> => {
@@ -62,7 +58,7 @@ export function registerSiteGauges(registry: Registry, { db, logger, clock }: { 
     f.outboxOldestAt ? Math.max(0, (clock().getTime() - Date.parse(f.outboxOldestAt)) / 1000) : 0,
   );
 
-  // SQLite is one synchronous connection in this process: there is no pool to show.
+  // SQLite has no pool.
   if (poolUseOf(db) === null) return;
   const poolGauge = (name: string, help: string, value: (use: NonNullable<ReturnType<typeof poolUseOf>>) => number) =>
     new Gauge({

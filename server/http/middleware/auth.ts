@@ -5,17 +5,12 @@ import type { SupporterCookies } from '../supporter-cookies';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set when the request carries a live supporter session (cookie or Bearer token). */
     user?: AuthUser;
     supporterSession?: SupporterSession;
   }
 }
 
-/**
- * Who is calling /api: an `Authorization: Bearer` token (spec §4, for API clients) or the site's
- * session cookie (ADR 043). A bad token is a 401 even beside a good cookie; an ended session's
- * cookies are cleared on the way.
- */
+/** Bearer token (spec §4) or the session cookie (ADR 043). A bad token is a 401 even beside a good cookie. */
 export function supporterAuth(sessions: SupporterSessions, cookies: SupporterCookies) {
   async function sessionOf(req: Request, res: Response): Promise<SupporterSession | null> {
     const authorization = req.get('authorization');
@@ -29,7 +24,7 @@ export function supporterAuth(sessions: SupporterSessions, cookies: SupporterCoo
     req.user = { id: session.user.id, email: session.user.email, first: session.user.first, last: session.user.last };
   };
 
-  /** No live session: 401, with `message` in field `auth` when given (sign-ups say to log in). */
+  /** `message` goes in field `auth` when given (sign-ups say to log in). */
   const requireSession =
     (message?: string): RequestHandler =>
     async (req, res, next) => {
@@ -42,7 +37,6 @@ export function supporterAuth(sessions: SupporterSessions, cookies: SupporterCoo
         next(message && error instanceof UnauthorizedError ? new UnauthorizedError({ auth: message }) : error);
       }
     };
-  /** A live session identifies the caller; none or a bad one means an anonymous caller. */
   const optionalUser: RequestHandler = async (req, res, next) => {
     try {
       const session = await sessionOf(req, res);

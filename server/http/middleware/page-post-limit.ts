@@ -1,13 +1,10 @@
 import type { RequestHandler } from 'express';
 
-/** Every page form but an upload is a few kilobytes; the largest, a gallery page's editor, well under this. */
 export const PAGE_FORM_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * Page actions read their whole body into memory (React Router's `request.formData()`), so the
- * body's size must be known and bounded before any of it is read. Browsers always send a
- * Content-Length with a form; a body without one (chunked) is refused with 411. The media
- * library's upload checks its own, larger limit and answers beside its field.
+ * Page actions read their whole body into memory (`request.formData()`), so the size must be known
+ * first: a body without Content-Length is refused with 411.
  */
 export function limitPagePosts({ uploadPaths, uploadMaxBytes }: { uploadPaths: RegExp; uploadMaxBytes: number }): RequestHandler {
   return (req, res, next) => {

@@ -10,10 +10,7 @@ const ONE_HOUR = 60 * 60 * 1000;
 // Keys hold what visitors typed (an email) and addresses: stored as a fixed-length hash, never as given.
 const counterKey = (prefix: string, key: string) => prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
-/**
- * express-rate-limit's counters kept in the database (ADR 016), so several instances behind a load
- * balancer share one count per client instead of each allowing the full limit.
- */
+/** Counters in the database (ADR 016), so instances behind a load balancer share one count per client. */
 class DatabaseStore implements Store {
   localKeys = false;
   private windowMs = FIFTEEN_MINUTES;
@@ -106,10 +103,6 @@ export function withinAccountLimits(counters: Counters) {
 /** What the account pages count by: the same keys as the API's. */
 export const limitKeys = { byEmail, byAddress, byUser };
 
-/**
- * Every limit of the site, counted in the shared store. 429 answers carry a field error saying
- * when to retry, and `RateLimit`/`Retry-After` headers.
- */
 export function createRateLimits(counters: Counters) {
   function limiter(name: string, options: Partial<Options> & { message: (req: Request) => Record<string, string> }): RequestHandler {
     const { message, ...rest } = options;
@@ -131,25 +124,23 @@ export function createRateLimits(counters: Counters) {
     limiter(rule.name, { windowMs: rule.windowMs, limit: rule.limit, ...COUNTS[rule.counts], keyGenerator, message });
 
   return {
-    /** Stored tokens moved to a session (once per browser): a few failures per address. Wrong passwords are the domain's (sign-in-attempts.ts). */
+    /** Wrong passwords are the domain's (sign-in-attempts.ts). */
     tokenMoves(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [limiter('token-move-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /** Reset emails: a few per address and per inbox, so nobody can flood someone's mailbox. */
+    /** Per address and per inbox, so nobody can flood someone's mailbox. */
     forgotPassword(): RequestHandler[] {
       const message = (req: Request) => ({ email: `Too many reset requests. Please try again ${retryIn(req)}.` });
       return [shared(ACCOUNT_LIMITS.forgotAddress, ipKey, message), shared(ACCOUNT_LIMITS.forgotInbox, emailKey, message)];
     },
 
-    /** Guessing reset tokens is hopeless (256 bits), but failed tries are still capped. */
     resetPassword(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [shared(ACCOUNT_LIMITS.resetAddress, ipKey, message)];
     },
 
-    /** Verification mails from the dashboard: like reset mails, a few per account and per address. */
     verificationMail(): RequestHandler[] {
       const message = (req: Request) => ({ email: `Too many links asked for. Please try again ${retryIn(req)}.` });
       return [
@@ -158,32 +149,24 @@ export function createRateLimits(counters: Counters) {
       ];
     },
 
-    /** Failed verification links, like failed reset links. */
     verifyEmail(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many attempts. Please try again ${retryIn(req)}.` });
       return [limiter('verify-ip', { limit: 10, skipSuccessfulRequests: true, keyGenerator: ipKey, message })];
     },
 
-    /**
-     * Changes that need the current password (new password, deleting the account): wrong passwords
-     * are capped per account like logins, so a borrowed session cannot guess it.
-     */
+    /** Capped per account like logins, so a borrowed session cannot guess the password. */
     passwordConfirmed(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many wrong passwords. Please try again ${retryIn(req)}.` });
       return [shared(ACCOUNT_LIMITS.confirmPassword, userKey, message)];
     },
 
-    /** New accounts per address per hour: generous for a family sharing a connection, not for scripts. */
+    /** Generous for a family sharing a connection, not for scripts. */
     register(): RequestHandler[] {
       const message = (req: Request) => ({ auth: `Too many new accounts from this network. Please try again ${retryIn(req)}.` });
       return [shared(ACCOUNT_LIMITS.register, ipKey, message)];
     },
 
-    /**
-     * New payments (card testing defence, and holds): a donor retrying a declined card a few times
-     * stays well inside; a script trying a list of cards does not. Only payments actually started
-     * count (a form sent back with field errors costs nothing).
-     */
+    /** Card-testing defence: only payments actually started count, not forms sent back with errors. */
     paymentIntents(kind: 'donation' | 'signup'): RequestHandler[] {
       const message = (req: Request) => ({ card: `Too many payment attempts. Please try again ${retryIn(req)}.` });
       const perAddress = limiter(`${kind}-intent-ip`, { limit: 30, skipFailedRequests: true, keyGenerator: ipKey, message });
@@ -193,23 +176,17 @@ export function createRateLimits(counters: Counters) {
         : [perAddress];
     },
 
-    /** Card confirmations on the simulated gateway (Stripe.js talks to Stripe directly). */
     cardConfirmations(): RequestHandler[] {
       const message = (req: Request) => ({ card: `Too many card attempts. Please try again ${retryIn(req)}.` });
       return [limiter('confirm-ip', { limit: 30, keyGenerator: ipKey, message })];
     },
 
-    /**
-     * Receipt and statement PDFs by signed link: rendering one takes the event loop for tens of
-     * milliseconds, so one address gets plenty for a supporter's own downloads, not a flood.
-     * Refused and unknown links count too (no guessing signatures at speed).
-     */
+    /** Rendering a PDF blocks the event loop; refused and unknown links count too (no guessing signatures). */
     pdfLinks(): RequestHandler[] {
       const message = (req: Request) => ({ pdf: `Too many downloads from this network. Please try again ${retryIn(req)}.` });
       return [limiter('pdf-ip', { limit: 60, keyGenerator: ipKey, message })];
     },
 
-    /** The save calls are cheap and idempotent; this only stops a flood. */
     paymentSaves(): RequestHandler[] {
       const message = (req: Request) => ({ token: `Too many requests. Please try again ${retryIn(req)}.` });
       return [limiter('save-ip', { limit: 120, keyGenerator: ipKey, message })];

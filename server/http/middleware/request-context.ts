@@ -5,32 +5,22 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../logger';
 import { redactSecretPath } from '../secret-paths';
 
-/** The header that carries a request's id, both ways. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** A trusted proxy's X-Request-Id, else a new UUID. */
 export function newRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/**
- * The request's address as the log may keep it: no query string (it can hold Stripe's
- * `payment_intent_client_secret`, a giving plan's link signature, emails…) and no key held in the
- * path (SECRET_PATHS: reset, verification and set-up links, receipt and statement signatures).
- */
+/** The query string can hold secrets (client secrets, link signatures) and so can SECRET_PATHS. */
 export function loggableUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
   return redactSecretPath(query === -1 ? url : url.slice(0, query));
 }
 
-/**
- * Gives each request an id (a trusted proxy's X-Request-Id, else a new UUID), echoes it in the
- * response, and logs the request with it.
- */
 export function requestContext(logger: Logger): RequestHandler {
   const httpLogger = pinoHttp({
     logger,
@@ -44,7 +34,7 @@ export function requestContext(logger: Logger): RequestHandler {
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
-    // Load balancers ask for /healthz and /readyz every few seconds: one line each would drown the log.
+    // Health checks every few seconds would drown the log.
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),

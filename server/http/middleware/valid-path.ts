@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-/** A path whose percent-escapes do not decode (e.g. `/%E0%A4%A`) is the client's error: 400, not 500. */
+/** E.g. `/%E0%A4%A`: the client's error, 400 not 500. */
 export const rejectMalformedPaths: RequestHandler = (req, res, next) => {
   try {
     decodeURIComponent(req.path);
@@ -12,11 +12,7 @@ export const rejectMalformedPaths: RequestHandler = (req, res, next) => {
   }
 };
 
-/**
- * The 4xx status of an HTTP-layer error (http-errors, as static files and body parsing make them,
- * always carry a boolean `expose`), if any. Other errors that merely carry a status (an SDK's 401
- * for a revoked key) are ours, not the client's: they stay 500s and are logged as errors.
- */
+/** Only http-errors (which carry a boolean `expose`) are the client's; an SDK's 401 for a revoked key stays a 500. */
 export function clientErrorStatus(error: unknown): number | null {
   const e = error as { status?: unknown; statusCode?: unknown; expose?: unknown } | null;
   if (typeof e?.expose !== 'boolean') return null;
@@ -24,12 +20,7 @@ export function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/**
- * React Router's Express adapter builds each page request's URL from the Host header (or a trusted
- * X-Forwarded-Host) and the request target, and throws on what it cannot parse (`Host: a b`, a port
- * past 65535, a request line naming a whole URL). Built the same way here, such a request is the
- * client's error: 400, not a 500 from deep inside the adapter.
- */
+/** React Router's adapter throws on a Host or target it cannot parse; here it is the client's 400, not a 500. */
 export const rejectUnusableHosts: RequestHandler = (req, res, next) => {
   try {
     if (!req.originalUrl.startsWith('/')) throw new Error('the request target is not a path');

@@ -11,27 +11,20 @@ import type { CachedResponse, Rendered, ResponseCache } from './response-cache';
 
 interface Options {
   cache: ResponseCache;
-  /** The app: a missing answer is asked of it, as a visitor without cookies would ask. */
   app: RequestListener;
   secureCookies: boolean;
-  /** Where the fast path logs the requests it answers (the request logger's format). */
   logger: Logger;
 }
 
-/** The request headers an answer may depend on besides the path: a cached answer is kept per their values. */
+/** Request headers an answer may depend on besides the path; kept per their values. */
 const VARIES_ON = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
-/** What the answer's recording leaves out: each request gets its own, from the same functions the app uses. */
+/** Each request gets its own, from the same functions the app uses. */
 const PER_REQUEST = new Set([REQUEST_ID_HEADER.toLowerCase(), 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-/** The cache's own requests to the app: they go on to it. */
 const askedByCache = new WeakSet<IncomingMessage>();
-// The fill's XSRF-TOKEN: with one, the app sets no cookie, and any Set-Cookie in its answer makes it not shareable.
+// With an XSRF-TOKEN the app sets no cookie; any Set-Cookie makes an answer not shareable.
 const FILL_COOKIE = `${XSRF_COOKIE}=${'f'.repeat(43)}`;
 
-/**
- * Asks the app for GET `path` over HTTP, as a visitor without cookies would, through a connection
- * made in memory (Node's HTTP server and client on both ends, no port). The answer is kept if
- * anyone may be given it: a 200, no cookie, not private, not already compressed.
- */
+/** Through an in-memory connection (no port); kept only if shareable: a 200, no cookie, not private, not compressed. */
 function askApp(server: Server, path: string, varying: Record<string, string>): Promise<Rendered | null> {
   const [client, served] = connectionPair();
   server.emit('connection', served);
@@ -55,7 +48,6 @@ function askApp(server: Server, path: string, varying: Record<string, string>): 
   });
 }
 
-/** Two ends of a connection in memory: what one writes, the other reads. */
 function connectionPair(): [Duplex, Duplex] {
   const ends: Duplex[] = [];
   const end = (other: () => Duplex) =>
@@ -71,13 +63,12 @@ function connectionPair(): [Duplex, Duplex] {
       },
     });
   ends.push(end(() => ends[1]!), end(() => ends[0]!));
-  // The app reads the visitor's address from its end (req.ip): the cache asks from this machine.
+  // The app reads req.ip from its end.
   Object.defineProperty(ends[1], 'remoteAddress', { value: '127.0.0.1' });
   return [ends[0]!, ends[1]!];
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
-// Browsers send one of a handful of Accept-Encoding values: each is parsed once.
 const encodings = new Map<string, Encoding>();
 function encodingFor(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
@@ -107,19 +98,13 @@ const bodyOf = (found: CachedResponse, encoding: Encoding) => (encoding === 'br'
 const sameEtag = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
-/** What `cachedAnswers` gives the app: the middleware, and the fast path in front of Express. */
 export interface CachedAnswers {
   middleware: RequestHandler;
-  /**
-   * Answers a request from the cache without Express when the answer is certainly current, and
-   * logs it as the request logger would; false leaves the request to Express (and the middleware).
-   */
+  /** Answers without Express when the answer is certainly current; false leaves the request to Express. */
   fast: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-/** A cache key: the path, then the values of the headers in VARIES_ON, one per line. */
 const keyOf = (path: string, req: IncomingMessage) => `${path}\n${req.headers.host ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}\n${req.headers['x-forwarded-proto'] ?? ''}`;
-/** The path a cache key stands for. */
 export const pathOfKey = (key: string) => key.slice(0, key.indexOf('\n'));
 
 function varyingHeaders(req: IncomingMessage): Record<string, string> {
@@ -132,19 +117,16 @@ function varyingHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 /**
- * Answers anonymous GETs and HEADs of public pages and of the read API from the response cache
- * (ADR 029): the app's own answer to the same request, recorded once and replayed in the encoding
- * the browser takes, with an ETag, and 304 when the browser already has it. A staff member's
- * change through this instance clears the cache at once.
+ * Anonymous GETs and HEADs of public pages and the read API (ADR 029): the app's own answer,
+ * recorded once and replayed with an ETag. This instance's staff changes clear it at once.
  */
 export function cachedAnswers({ cache, app, secureCookies, logger }: Options): CachedAnswers {
-  // Never listens: the cache hands it connections made in memory.
+  // Never listens: the cache hands it in-memory connections.
   const appServer = createServer((req, res) => {
     askedByCache.add(req);
     app(req, res);
   });
-  // An answer's header lists, made once per cached answer (one per encoding, and the 304's):
-  // writeHead takes a flat list as is, and each request only adds its own id and cookie.
+  // Made once per cached answer: writeHead takes a flat list as is.
   const headerLists = new WeakMap<CachedResponse, { ok: Record<Encoding, string[]>; notModified: string[] }>();
   const headersOf = (found: CachedResponse) => {
     let lists = headerLists.get(found);
@@ -167,8 +149,7 @@ export function cachedAnswers({ cache, app, secureCookies, logger }: Options): C
     const notModified = sameEtag(req.headers['if-none-match'], found.etag);
     const encoding = notModified ? 'identity' : encodingFor(req.headers['accept-encoding']);
     const headers = (notModified ? lists.notModified : lists.ok[encoding]).slice();
-    // In the list, not res.setHeader: one header set that way sends writeHead down its slow path,
-    // which sets and checks every other header one by one.
+    // res.setHeader would send writeHead down its slow path.
     if (requestId !== undefined) headers.push(REQUEST_ID_HEADER, requestId);
     if (!hasXsrfCookie(req.headers.cookie)) headers.push('Set-Cookie', xsrfCookie(secureCookies));
     if (notModified) res.writeHead(304, headers).end();
@@ -178,7 +159,6 @@ export function cachedAnswers({ cache, app, secureCookies, logger }: Options): C
 
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      // Staff changes (back office forms) through this instance show at once on its pages.
       if (isBackOfficePath(req.path)) res.on('finish', () => cache.clear());
       return next();
     }
@@ -199,8 +179,7 @@ export function cachedAnswers({ cache, app, secureCookies, logger }: Options): C
     const started = performance.now();
     const id = newRequestId(req);
     write(req, res, cached, id);
-    // The whole answer was handed to the socket just now: its line is written at once, with no
-    // 'finish' listener per request. The path is already as loggableUrl would leave it.
+    // The answer was handed to the socket just now: log at once, without a 'finish' listener.
     requestLine?.({ id, method: req.method ?? 'GET', url: path, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) });
     return true;
   };

@@ -2,18 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
- * What the cached answers are made from, summed up in short strings that change whenever it does.
- * `site` is what every page shows: staff changes (each audited in its own transaction, ADR 021),
- * content, events and announcements. `parts` holds what only some pages show: each event's places
- * left, from its sign-ups and their payments (`event:<number>`). A gift changes neither, so a
- * donation drive leaves the cache alone. Two indexed reads per check.
+ * Short strings that change whenever what the cached answers show does: `site` for what every page
+ * shows, `parts` per event for places left. A gift changes neither.
  */
 export interface ChangeMarks {
   site: string;
   parts: ReadonlyMap<string, string>;
 }
 
-/** The part of the marks a cached key also depends on: an event's page on its places. */
 export function markPartOf(key: string): string | null {
   const event = /^\/events\/(\d{1,9})$/.exec(key);
   return event ? `event:${Number(event[1])}` : null;
@@ -31,7 +27,7 @@ export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
         sql<string | null>`(select max(updated_at) from announcements)`.as('announcementChanges'),
       ])
       .executeTakeFirstOrThrow(),
-    // Places left count live sign-ups: a new one, a change, a hold let go, or its payment's new state moves these.
+    // Places left count live sign-ups and their payments' states.
     db
       .selectFrom('signups')
       .innerJoin('events', 'events.id', 'signups.event_id')

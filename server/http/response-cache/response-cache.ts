@@ -6,24 +6,22 @@ import type { ChangeMarks } from './change-marks';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One rendered answer, kept with its compressed forms. */
 export interface CachedResponse {
-  /** The app's headers as a flat list of names and values, but those of each request and encoding. */
+  /** Without each request's and encoding's own headers. */
   headers: string[];
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
-  /** Whether the cache made the ETag (the app's answer had none): it is then added to the headers. */
+  /** The app's answer had no ETag. */
   ownEtag: boolean;
-  /** The time window and change marks it was made in; it is served only while they still hold. */
+  /** Served only while its time window and change marks hold. */
   made: Made;
 }
 
 interface Made {
   window: number;
   site: string;
-  /** The part of the marks only this key shows (null for none), and its mark when made. */
   partName: string | null;
   part: string;
 }
@@ -34,28 +32,22 @@ export interface Rendered {
 }
 
 interface Options {
-  /** Reads the database's change marks (see change-marks.ts). */
   readMarks: () => Promise<ChangeMarks>;
-  /** Which part of the marks a key depends on besides the site's, if any. */
   partOf?: (key: string) => string | null;
-  /** How often the marks are read again; 0 reads them for every request. */
+  /** 0 reads them for every request. */
   checkEveryMs: number;
-  /** No answer is served once this much time (on the app's clock) has passed since its window began. */
+  /** On the app's clock. */
   ttlMs: number;
   clock: () => Date;
-  /** At most this many answers are kept; the least recently used goes first. */
   maxEntries?: number;
-  /** Keys of one group (one path asked with other Host headers) share this many places, the least recently used going first. */
+  /** One path asked with other Host headers. */
   groupOf?: (key: string) => string;
   maxPerGroup?: number;
 }
 
 /**
- * The rendered bytes of anonymous answers, in this process (ADR 029). An answer is made once per
- * key and version, however many requests ask for it at the same moment; it is dropped when the
- * site's change marks move (any instance's writes), when the part of the marks it alone depends on
- * moves (an event's places), when its time window ends (dates and held places move with the clock)
- * or when `clear()` is called (this instance's staff writes).
+ * Rendered anonymous answers in this process (ADR 029), made once per key however many ask at once.
+ * Dropped when the change marks move, the time window ends (dates and held places move with the clock), or on clear().
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
@@ -76,10 +68,7 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /**
-   * The cached answer for `key` if it is certainly current without asking the database (the marks
-   * were read within the check interval): the fast path that skips Express (cachedAnswers.fast).
-   */
+  /** Only if current without asking the database: the fast path that skips Express. */
   peek(key: string): CachedResponse | undefined {
     if (this.marks === undefined || this.options.checkEveryMs === 0 || performance.now() - this.marksReadAt >= this.options.checkEveryMs) return undefined;
     const found = this.entries.get(key);
@@ -91,17 +80,16 @@ export class ResponseCache {
     return { window: this.window(), site: marks.site, partName, part: partName ? (marks.parts.get(partName) ?? '') : '' };
   }
 
-  /** Still current: compared field by field, with nothing made per request (the fast path runs it on every hit). */
+  /** Allocates nothing: the fast path runs it on every hit. */
   private holds(made: Made, marks: ChangeMarks): boolean {
     return made.site === marks.site && made.window === this.window() && (made.partName === null || made.part === (marks.parts.get(made.partName) ?? ''));
   }
 
-  /** The cached answer for `key`, made by `render` when missing or stale; null when `render` declines. */
   async get(key: string, render: () => Promise<Rendered | null>): Promise<CachedResponse | null> {
     const marks = await this.currentMarks();
     const found = this.entries.get(key);
     if (found && this.holds(found.made, marks)) {
-      // Map order is insertion order: re-inserting marks it as recently used.
+      // Re-inserting marks it as recently used.
       this.entries.delete(key);
       this.entries.set(key, found);
       return found;
@@ -154,9 +142,9 @@ export class ResponseCache {
   private async currentMarks(): Promise<ChangeMarks> {
     const now = performance.now();
     if (this.marks !== undefined && now - this.marksReadAt < this.options.checkEveryMs) return this.marks;
-    // Checking on every request (tests) means every request reads after its own earlier writes.
+    // Every request reads after its own earlier writes (tests).
     if (this.options.checkEveryMs === 0) return this.noteMarks(await this.options.readMarks(), now);
-    // One read at a time: requests arriving meanwhile wait for it rather than start their own.
+    // One read at a time: requests arriving meanwhile wait for it.
     this.reading ??= this.options
       .readMarks()
       .then((marks) => this.noteMarks(marks, now))
@@ -165,7 +153,6 @@ export class ResponseCache {
   }
 
   private noteMarks(marks: ChangeMarks, readAt: number): ChangeMarks {
-    // What every page shows changed: drop them all. A part's change only stales the keys that show it.
     if (marks.site !== this.marks?.site) this.entries.clear();
     this.marks = marks;
     this.marksReadAt = readAt;

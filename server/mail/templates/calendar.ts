@@ -13,9 +13,9 @@ export interface CalendarEvent {
   date: string;
   /** 'HH:MM' New York wall-clock time, or null for an all-day event */
   startTime: string | null;
-  /** Raised by every change so calendars replace the entry they have (RFC 5545 SEQUENCE). */
+  /** RFC 5545 SEQUENCE: calendars replace the entry they have. */
   sequence?: number;
-  /** The sign-up was cancelled: METHOD:CANCEL and STATUS:CANCELLED remove the entry. */
+  /** METHOD:CANCEL and STATUS:CANCELLED remove the entry. */
   cancelled?: boolean;
 }
 
@@ -27,15 +27,12 @@ function nextDay(isoDate: string): DateArray {
   return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
 }
 
-/**
- * A parameter value such as ORGANIZER's CN: RFC 5545 lets it be quoted but never hold a `"`, and
- * the calendar library writes `\"`, which no parser reads. RFC 6868's caret encoding says it.
- */
+/** RFC 5545 forbids `"` in a parameter value and the library writes `\"`, which no parser reads: RFC 6868 caret encoding instead. */
 function parameterValue(text: string): string {
   return text.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n');
 }
 
-/** An iCalendar (RFC 5545) file for one event; throws if the event cannot be expressed. */
+/** Throws if the event cannot be expressed. */
 export function calendarFile(event: CalendarEvent): string {
   const common = {
     uid: event.uid,
@@ -46,10 +43,10 @@ export function calendarFile(event: CalendarEvent): string {
     status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
     method: event.cancelled ? 'CANCEL' : 'PUBLISH',
     sequence: event.sequence ?? 0,
-    // ORGANIZER must be an address; a name alone makes the file invalid, so leave it out then.
+    // ORGANIZER must be an address; a name alone makes the file invalid.
     organizer: event.organizer.email ? { ...event.organizer, name: parameterValue(event.organizer.name) } : undefined,
   } satisfies Partial<EventAttributes>;
-  // Timed events are written in UTC so every calendar shows the New York time in its own zone.
+  // In UTC, so every calendar shows the New York time in its own zone.
   const attributes: EventAttributes = event.startTime
     ? { ...common, start: foundationTimeToUtc(event.date, event.startTime), startOutputType: 'utc', duration: { hours: TIMED_EVENT_HOURS } }
     : { ...common, start: parseCalendarDate(event.date), end: nextDay(event.date) };

@@ -1,6 +1,5 @@
 import type { MailSiteFacts } from './site';
 
-/** The foundation the template tests write as: made up, with every fact filled in. */
 export const SAMPLE_SITE: MailSiteFacts = {
   name: 'Sample Foundation',
   ein: '12-3456789',

@@ -1,4 +1,4 @@
-/** What every mail says about the foundation; filled from the site content by the domain layer. */
+/** Filled from the site content by the domain layer. */
 export interface MailSiteFacts {
   name: string;
   ein: string;
@@ -6,13 +6,13 @@ export interface MailSiteFacts {
   email: string;
   phone: string;
   address: { street: string; city: string; state: string; zip: string };
-  /** Absolute site origin without a trailing slash, e.g. http://localhost:3000 */
+  /** No trailing slash, e.g. http://localhost:3000 */
   url: string;
 }
 
 const DEFAULT_STATUS = '501(c)(3) nonprofit organization';
 
-/** The footer lines; empty facts are skipped so a half-filled content file never shows "EIN " alone. */
+/** Empty facts are skipped so a half-filled content file never shows "EIN " alone. */
 export function footerLines(site: MailSiteFacts): { name: string; status: string; address: string; contact: string[] } {
   const { street, city, state, zip } = site.address;
   const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');

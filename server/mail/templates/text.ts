@@ -1,4 +1,4 @@
-/** A label/value pair shown as a table row in HTML and as "Label: value" in plain text. */
+/** A table row in HTML, "Label: value" in plain text. */
 export type DetailRow = [label: string, value: string];
 
 export function detailsText(rows: DetailRow[]): string {

@@ -11,13 +11,11 @@ import type { Accounts } from '../../../domain/accounts';
 import type { Signups } from '../../../domain/signups';
 
 /**
- * The answers of the /api calls as zod schemas, for the OpenAPI document (ADR 035). The routers
- * send what the domain returns; each schema here is checked at compile time against that type
- * (`exactly`), and the contract test checks real answers against the JSON Schema made from it.
- * Objects are strict: a field the code adds or drops without this file changing fails both.
+ * The /api answers as zod schemas for the OpenAPI document (ADR 035). Each is checked at compile
+ * time against the domain's type (`exactly`) and strict, so a field added or dropped fails.
  */
 
-/** Compile-time check: the schema's output and T are each assignable to the other. */
+/** The schema's output and T are each assignable to the other. */
 const exactly =
   <T>() =>
   <S extends z.ZodType>(schema: S & ([z.output<S>] extends [T] ? ([T] extends [z.output<S>] ? unknown : never) : never)): S =>
@@ -34,9 +32,7 @@ const Timestamp = z.iso.datetime().meta({ description: 'An instant, ISO 8601 in 
 const Token = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/).meta({ description: 'The login token (JWT, HS256) to send as `Authorization: Bearer`.' });
 const ClientSecret = z.string().regex(/^pi_\w+_secret_\w+$/).meta({ description: 'The payment intent’s client secret, for the card form.' });
 
-// ---------------------------------------------------------------------------
 // Events and content (spec §3)
-// ---------------------------------------------------------------------------
 
 const EventImage = z.strictObject({ src: z.string().regex(/^\/media\//), width: z.int().positive(), height: z.int().positive(), alt: z.string() });
 
@@ -76,16 +72,13 @@ export const Event = exactly<ApiEvent>()(
 
 export const AllEvents = exactly<{ event: ApiEvent[] }>()(z.strictObject({ event: z.array(Event) }));
 
-/** One page's entry: its key and its content file's schema (the one parsePage checks it with). */
 type PageEntry = { [K in PageKey]: z.ZodObject<{ page: z.ZodLiteral<K>; data: (typeof contentFiles)[K] }, z.core.$strict> }[PageKey];
 const pageEntries = pageKeys.map((key) => z.strictObject({ page: z.literal(key), data: contentFiles[key] })) as [PageEntry, ...PageEntry[]];
 export const SiteContent = exactly<SitePage[]>()(
   z.array(z.discriminatedUnion('page', pageEntries)).meta({ description: 'Every content page; `home` carries its announcements.' }),
 );
 
-// ---------------------------------------------------------------------------
 // Accounts
-// ---------------------------------------------------------------------------
 
 export const Registered = z.strictObject({ success: z.literal(true), message: z.string() });
 export const Message = z.strictObject({ message: z.string() });
@@ -235,9 +228,7 @@ export const AccountExport = exactly<Awaited<ReturnType<Accounts['exportData']>>
   }),
 );
 
-// ---------------------------------------------------------------------------
 // Payments (spec §7 /api/stripe/*)
-// ---------------------------------------------------------------------------
 
 export const DonationIntent = exactly<IntentAnswer<SavedDonationIntent>>()(
   z.strictObject({ clientSecret: ClientSecret, savedIntent: z.strictObject({ amount: Amount, email: z.string(), message: z.string() }) }),
@@ -260,7 +251,6 @@ const signupIntent = exactly<Awaited<ReturnType<Signups['createIntent']>>>()(
     }),
   }),
 );
-/** A kind's intent answer: its `savedIntent.kind` is that kind. */
 export const signupIntentOf = (kind: keyof typeof SIGNUP_KINDS) =>
   signupIntent.extend({ savedIntent: signupIntent.shape.savedIntent.extend({ kind: z.literal(kind) }) });
 
@@ -279,9 +269,7 @@ export const WebhookReceived = z.strictObject({
   duplicate: z.literal(true).optional().meta({ description: 'This event was handled before; nothing was done again.' }),
 });
 
-// ---------------------------------------------------------------------------
 // Receipts and monthly gifts
-// ---------------------------------------------------------------------------
 
 export const Receipts = exactly<UserReceipts>()(
   z.strictObject({
@@ -332,16 +320,14 @@ export const GivingPlan = exactly<GivingPlanView>()(
   }),
 );
 
-/** GET /api/openapi.json: this document (checked in full by the OpenAPI 3.1 schema, not here). */
+/** Checked in full by the OpenAPI 3.1 schema, not here. */
 export const OpenApiDocument = z.looseObject({
   openapi: z.string().regex(/^3\.1\./),
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
 
-// ---------------------------------------------------------------------------
 // Errors: maps from a field name to a message (spec §5)
-// ---------------------------------------------------------------------------
 
 export const FieldErrors = z
   .record(z.string(), z.string())
@@ -351,11 +337,9 @@ export const ServerError = z
   .strictObject({ server: z.string(), requestId: z.string() })
   .meta({ description: 'Our failure, not the request’s: a message a person understands, with the id that is also in the log.' });
 
-/** An error about exactly these fields (one of them at least). */
 export function errorOf(...fields: [string, ...string[]]) {
   const shape = Object.fromEntries(fields.map((f) => [f, fields.length === 1 ? z.string() : z.string().optional()]));
   return fields.length === 1 ? z.strictObject(shape) : z.strictObject(shape).meta({ minProperties: 1 });
 }
 
-/** Not one operation's: what any unknown path, or a method its path does not take, under /api answers (404). */
 export const NoSuchCall = errorOf('path').meta({ description: 'No such call: an unknown path under /api, or a method the path does not take. Answered with 404.' });

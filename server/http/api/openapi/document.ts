@@ -6,11 +6,7 @@ import { XSRF_COOKIE } from '../../middleware/xsrf';
 import * as answers from './answers';
 import { OPERATIONS, type Answer, type Operation } from './operations';
 
-/**
- * The OpenAPI 3.1 document of every /api call (ADR 035), made from the zod schemas the server
- * validates with (z.toJSONSchema, JSON Schema 2020-12 as OpenAPI 3.1 uses it): request bodies as
- * their input, answers as their output. Built once, on first use.
- */
+/** The OpenAPI 3.1 document of every /api call (ADR 035), made from the zod schemas the server validates with. */
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -28,10 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The payment provider does not answer; try again in a few minutes.',
 };
 
-/**
- * A number the server coerces (`z.coerce.number()`, e.g. a plan id from a link's query) also
- * takes its digits as a string; zod describes only the number.
- */
+/** The server coerces these (`z.coerce.number()`), so digit strings are accepted too; zod describes only the number. */
 const acceptDigitStrings: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = (ctx) => {
   const def = ctx.zodSchema._zod.def as { type: string; coerce?: boolean };
   if (def.type !== 'number' || !def.coerce) return;
@@ -40,7 +33,7 @@ const acceptDigitStrings: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['ove
   ctx.jsonSchema.anyOf = [numeric, { type: 'string', pattern: '^\\d+$' }];
 };
 
-/** Drops the keywords that belong to a whole JSON Schema document, not to a schema inside OpenAPI's. */
+/** Drops the keywords of a whole JSON Schema document, which OpenAPI's inner schemas do not take. */
 function bare(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
   return rest;
@@ -48,11 +41,7 @@ function bare(schema: JsonSchema): JsonSchema {
 
 const INLINE = '__inline';
 
-/**
- * The JSON Schemas of one direction (requests are read as their input, answers as their output),
- * made in one z.toJSONSchema pass so that a named schema inside another becomes a $ref: the named
- * ones for components/schemas, the others to write in place.
- */
+/** One z.toJSONSchema pass per direction, so a named schema inside another becomes a $ref. */
 function schemaSet(io: Io, named: Map<string, z.ZodType>, inline: z.ZodType[]) {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of named) if (!registry.has(schema)) registry.add(schema, { id });
@@ -77,12 +66,10 @@ function schemaSet(io: Io, named: Map<string, z.ZodType>, inline: z.ZodType[]) {
   );
   return {
     components,
-    /** A $ref to a named schema, or an inline one as it is. */
     of(schema: z.ZodType): JsonSchema {
       const id = idOf(schema);
       return id.startsWith(INLINE) ? bare(schemas[id] as JsonSchema) : { $ref: `${COMPONENT}${id}` };
     },
-    /** The schema itself, named or not. */
     resolved: (schema: z.ZodType): JsonSchema => bare(schemas[idOf(schema)] as JsonSchema),
   };
 }
@@ -92,7 +79,7 @@ const NO_TOKEN = answers.errorOf('auth');
 const NO_XSRF = answers.errorOf('xsrf');
 const BAD_BODY = answers.errorOf('body');
 
-/** Security requirements (OR of ANDs): Bearer where it is asked for, and the double-submit XSRF pair on unsafe calls. */
+/** OR of ANDs: Bearer where asked for, and the double-submit XSRF pair on unsafe calls. */
 function securityOf(op: Operation): Record<string, string[]>[] {
   const xsrf: Record<string, string[]> = UNSAFE.has(op.method) && op.access !== 'stripe' ? { xsrfCookie: [], xsrfHeader: [] } : {};
   const signedIn = [{ bearer: [], ...xsrf }, { session: [], ...xsrf }];
@@ -101,7 +88,6 @@ function securityOf(op: Operation): Record<string, string[]>[] {
   return Object.keys(xsrf).length > 0 ? [xsrf] : [];
 }
 
-/** The op's own answers plus those every call of its kind can give. */
 function answersOf(op: Operation): Record<number, Answer> {
   const all: Record<number, Answer> = {};
   const add = (status: number, answer: Answer) => (all[status] ??= answer);
@@ -141,7 +127,6 @@ Errors are maps from a field name to a message (spec §5), such as \`{ "email": 
 
 Unsafe calls (POST, PUT) need the double-submit XSRF pair: every answer without a usable \`${XSRF_COOKIE}\` cookie sets one, and the call echoes it in \`X-XSRF-TOKEN\`. The Stripe webhook is the exception: Stripe signs its body instead. Amounts are dollars as two-decimal strings ("20.00") unless a field says cents.`;
 
-/** A query object's properties as OpenAPI parameters. */
 function queryParameters(query: JsonSchema | null) {
   if (!query) return [];
   const required = new Set((query.required as string[] | undefined) ?? []);
@@ -221,7 +206,6 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS): Json
 
 let served: { body: string; etag: string } | undefined;
 
-/** GET /api/openapi.json: the same bytes until the next deploy, revalidated by ETag. */
 export const openApiRoute: RequestHandler = (_req, res) => {
   if (!served) {
     const body = JSON.stringify(buildOpenApiDocument());

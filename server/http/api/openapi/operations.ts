@@ -19,27 +19,22 @@ import * as answers from './answers';
 import { errorOf } from './answers';
 
 /**
- * Every /api call, as the OpenAPI document describes it (ADR 035): its request schemas are the
- * zod schemas the server parses with (common/*.wire.ts), its answers those of ./answers.ts. The
- * document adds what every call of a kind shares (500; 401 for Bearer calls; 400, 403, 413 and
- * 415 for unsafe ones). A route mounted without an entry here fails the contract test.
+ * Every /api call as the OpenAPI document describes it (ADR 035). A route mounted without an
+ * entry here fails the contract test.
  */
 
-/** Who may call: nobody in particular, a signed-in user (Bearer), either, or Stripe (signed body). */
 export type Access = 'public' | 'bearer' | 'optional-bearer' | 'stripe';
 
 export interface Answer {
   description: string;
-  /** The JSON body; absent for a PDF. */
   schema?: z.ZodType;
-  /** Its name in components/schemas, when it is not one of ./answers.ts's (which go by their export names). */
+  /** Only for schemas not exported by ./answers.ts. */
   name?: string;
   pdf?: boolean;
 }
 
 export interface Operation {
   method: 'get' | 'post' | 'put';
-  /** The path as OpenAPI writes it: /api/events/{number}. */
   path: string;
   id: string;
   tag: string;
@@ -48,12 +43,11 @@ export interface Operation {
   access: Access;
   pathParams?: Record<string, { schema: z.ZodType; description: string }>;
   query?: z.ZodObject;
-  /** The JSON body, under its name in components/schemas. */
   body?: { name: string; schema: z.ZodType };
   answers: Record<number, Answer>;
   /** Talks to the payment provider: 502/503 when it refuses our key or does not answer. */
   gateway?: boolean;
-  /** Rate-limited: the 429 answer's fields (it carries Retry-After). */
+  /** The 429 answer's fields. */
   limited?: [string, ...string[]];
 }
 
@@ -63,13 +57,11 @@ const err = (description: string, ...fields: [string, ...string[]]): Answer => (
 const id = (what: string) => ({ schema: z.int().positive(), description: `The ${what}’s id.` });
 const invalid: Answer = { description: 'The request is not valid: a message for each field that is wrong.', schema: answers.FieldErrors };
 
-// ---------------------------------------------------------------------------
 // Sign-up payloads (spec §3, §7)
-// ---------------------------------------------------------------------------
 
 const TEAM_NOTE = `Players 1 to the event's \`signup.playersPerTeam\` (4 in the spec, at most ${TEAM_SIZE_MAX}) are required; later players' fields are ignored.`;
 
-/** A kind's sign-up payload as the intent call takes it: for teams, the fields of up to TEAM_SIZE_MAX players, the first required. */
+/** For teams, the fields of up to TEAM_SIZE_MAX players, the first required. */
 function signupPayload(kind: SignupKind) {
   const object = SIGNUP_WIRE[kind](TEAM_SIZE_MAX).in as z.ZodObject;
   if (SIGNUP_KINDS[kind].party) return object;
@@ -77,7 +69,7 @@ function signupPayload(kind: SignupKind) {
   return object.extend(Object.fromEntries(laterPlayers.map(([key, field]) => [key, field.optional()]))).meta({ description: TEAM_NOTE });
 }
 
-/** A change to a paid sign-up: the same payload, but the event is the sign-up's own (and a team's amount too). */
+/** The event is the sign-up's own (and a team's amount too). */
 function signupChange(kind: SignupKind) {
   const payload = signupPayload(kind);
   if (SIGNUP_KINDS[kind].party) {
@@ -130,9 +122,7 @@ function signupCalls(kind: SignupKind): Operation[] {
   ];
 }
 
-// ---------------------------------------------------------------------------
 // Every call
-// ---------------------------------------------------------------------------
 
 export const OPERATIONS: Operation[] = [
   {
