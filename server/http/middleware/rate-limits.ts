@@ -49,10 +49,12 @@ const retryIn = (req: Request) => retryAt((req as Request & { rateLimit?: { rese
 
 // What a limit counts by, as text: the API's requests and the account pages' forms give the same.
 const byEmail = (email: unknown) => `email:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
-const byAddress = (ip: string | null | undefined) => `ip:${ipKeyGenerator(ip ?? 'unknown')}`;
+const bySubnet = (subnet: string) => `ip:${subnet}`;
+const byAddress = (ip: string | null) => bySubnet(ipKeyGenerator(ip ?? 'unknown'));
 const byUser = (id: number | undefined) => `user:${id ?? 'none'}`;
 const emailKey = (req: Request) => byEmail((req.body as { email?: unknown } | undefined)?.email);
-const ipKey = (req: Request) => byAddress(req.ip);
+// express-rate-limit checks that a key made from req.ip goes through ipKeyGenerator (IPv6 by /64).
+const ipKey = (req: Request) => bySubnet(ipKeyGenerator(req.ip ?? 'unknown'));
 const userKey = (req: Request) => byUser(req.user?.id);
 
 /**
