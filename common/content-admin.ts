@@ -103,6 +103,7 @@ export interface BackOfficeContent {
   restoreVersion(actor: StaffActor, page: PageKey, versionId: number): Promise<ActionResult>;
 
   media(): Promise<MediaItem[]>;
+  /** The file and its alt text as the media form parsed them (at most 20 MB; one plain line of alt text). */
   upload(actor: StaffActor, file: { bytes: Uint8Array; name: string; type: string }, alt: string): Promise<SaveResult>;
   setMediaAlt(actor: StaffActor, id: number, alt: string): Promise<ActionResult>;
   approveMedia(actor: StaffActor, id: number): Promise<ActionResult>;

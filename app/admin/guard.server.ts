@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { parseFields, type FieldsParse, type IssueKey } from '../../common/api-errors';
 import type { FormFields, StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
-import { formFields, readForm } from '../lib/form-body.server';
+import { formFields, formFiles, readForm } from '../lib/form-body.server';
 
 interface Args {
   request: Request;
@@ -57,9 +57,9 @@ export async function requireStaffForm(args: Args, options: StaffOptions = {}): 
 }
 
 /**
- * For actions: requireStaffForm, then the form's fields read into the action's zod schema. `input`
- * is the parsed values, or the field-keyed FieldErrors the action answers with a 400 through
- * answer() (app/admin/answer.server.ts), as every back-office action does.
+ * For actions: requireStaffForm, then the form's fields (and file, if it posts one) read into the
+ * action's zod schema. `input` is the parsed values, or the field-keyed FieldErrors the action
+ * answers with a 400 through answer() (app/admin/answer.server.ts), as every back-office action does.
  */
 export async function readStaffForm<S extends z.ZodType>(
   args: Args,
@@ -67,7 +67,7 @@ export async function readStaffForm<S extends z.ZodType>(
   options: StaffOptions & { keyOf?: IssueKey } = {},
 ): Promise<SignedInStaff & { form: FormData; fields: FormFields; input: FieldsParse<z.output<S>> }> {
   const staff = await requireStaffForm(args, options);
-  return { ...staff, input: parseFields(schema, staff.fields, options.keyOf) };
+  return { ...staff, input: parseFields(schema, { ...formFiles(staff.form), ...staff.fields }, options.keyOf) };
 }
 
 /** A volunteer asking for what only an admin may do: 403, as requireStaff answers it. */

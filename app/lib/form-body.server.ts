@@ -19,6 +19,13 @@ export function formFields(form: FormData): Record<string, string> {
   return fields;
 }
 
+/** The first file of each name: only the media library's upload posts one. */
+export function formFiles(form: FormData): Record<string, File> {
+  const files: Record<string, File> = {};
+  for (const [key, value] of form) if (typeof value !== 'string' && !(key in files)) files[key] = value;
+  return files;
+}
+
 export async function readFormFields(request: Request): Promise<Record<string, string>> {
   return formFields(await readForm(request));
 }

@@ -1,7 +1,6 @@
 import type { ActionResult, StaffActor } from '../../../common/back-office';
 import { editablePageSchema } from '../../../common/content';
 import type { AnnouncementState, AnnouncementView, BackOfficeContent, EventEditorView, MediaItem } from '../../../common/content-admin';
-import { UPLOAD_MAX_BYTES } from '../../../common/content-admin';
 import { foundationTimeToUtc } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { hasControlCharacters } from '../../../common/text';
@@ -417,13 +416,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return (await listMedia(db)).map(toMediaItem);
     },
 
-    async upload(actor, file, altText) {
-      const alt = altText.trim();
-      const errors: Record<string, string> = {};
-      if (alt === '') errors.alt = 'Describe the file for people who cannot see it.';
-      else if (alt.length > 300 || hasControlCharacters(alt)) errors.alt = 'Keep the alt text to one plain line under 300 characters.';
-      if (file.bytes.byteLength > UPLOAD_MAX_BYTES) errors.file = 'The file is larger than 20 MB.';
-      if (Object.keys(errors).length > 0) return fail(errors);
+    async upload(actor, file, alt) {
       let processed;
       try {
         processed = await processUpload({ bytes: Buffer.from(file.bytes), declaredType: file.type, fileName: file.name });
@@ -488,9 +481,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return { ok: true, message: approved ? `Approved ${media.fileName}: anyone can open it now.` : `${media.fileName} is already public.` };
     },
 
-    async setMediaAlt(actor, id, altText) {
-      const alt = altText.trim();
-      if (alt === '' || alt.length > 300 || hasControlCharacters(alt)) return fail({ alt: 'Describe the file in one plain line under 300 characters.' });
+    async setMediaAlt(actor, id, alt) {
       const media = await findMediaById(db, id);
       if (!media) return fail({ form: 'That file is not in the library.' });
       await db.transaction().execute(async (trx) => {
