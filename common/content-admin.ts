@@ -1,4 +1,4 @@
-import type { ActionResult, StaffActor } from './back-office';
+import type { ActionResult, FormFields, StaffActor } from './back-office';
 import type { EventSignupRules } from './events';
 import type { PageKey } from './content';
 import { SIGNUP_KINDS } from './signups/kinds';
@@ -83,15 +83,16 @@ export interface PageEditorView {
 
 export interface BackOfficeContent {
   eventForEditing(eventNumber: number): Promise<EventEditorView | null>;
-  /** eventNumber null creates, always as a draft. */
-  saveEvent(actor: StaffActor, eventNumber: number | null, form: FormData): Promise<SaveResult>;
+  /** eventNumber null creates, always as a draft; the domain parses the fields, which the event's type decides. */
+  saveEvent(actor: StaffActor, eventNumber: number | null, fields: FormFields): Promise<SaveResult>;
   /** A draft copy a year later; answers its number. */
   duplicateEvent(actor: StaffActor, eventNumber: number): Promise<SaveResult>;
   /** Admin only. */
   setEventPublished(actor: StaffActor, eventNumber: number, published: boolean): Promise<ActionResult>;
 
   announcements(): Promise<AnnouncementView[]>;
-  saveAnnouncement(actor: StaffActor, id: number | null, form: FormData): Promise<SaveResult>;
+  /** From the announcement form's fields, parsed by the domain (AnnouncementFormSchema) before its picture is looked up. */
+  saveAnnouncement(actor: StaffActor, id: number | null, fields: FormFields): Promise<SaveResult>;
   moveAnnouncement(actor: StaffActor, id: number, direction: 'up' | 'down'): Promise<ActionResult>;
   deleteAnnouncement(actor: StaffActor, id: number): Promise<ActionResult>;
 
