@@ -199,3 +199,17 @@ describe('check-in, staff and two-step sign-in', () => {
     expect(await changesSince(since)).toEqual([]);
   });
 });
+
+describe('the sign-in and account forms (parsed by the domain with common/staff.wire.ts)', () => {
+  it('refuse empty, huge and scripted values beside their fields, and sign nobody in', async () => {
+    const login = (fields: Record<string, string>) => submit(server.client(), '/admin/login', fields);
+    await refused(login({}), 'Email is required.', 'Password is required.');
+    await refused(login({ email: `${'x'.repeat(260)}@example.org`, password: 'x' }), 'Email must be at most 254 characters.');
+    await refused(login({ email: '<script>alert(1)</script>', password: 'x' }), 'Enter a valid email address');
+    await refused(submit(admin, '/admin/staff', { intent: 'invite', email: '<script>alert(1)</script>', role: 'owner' }), 'Enter a valid email address', 'Choose admin or volunteer.');
+    await refused(submit(admin, '/admin/staff', { intent: 'invite', email: `new.${run}@example.org`, name: 'a\u0000b', role: 'volunteer' }), 'Remove the invisible control characters');
+    await refused(submit(admin, '/admin/security', { intent: 'recovery', code: '' }), 'Enter the code.');
+    await refused(submit(admin, '/admin/security', { intent: 'recovery', code: '9'.repeat(41) }), 'That code is too long.');
+    expect(await server.db.selectFrom('staff').select('id').where('email', '=', `new.${run}@example.org`).execute()).toEqual([]);
+  });
+});

@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
     form.intent === 'refund'
       ? await actions.refund(actor, paymentId, { amountCents: form.amount, reason: form.reason, note: form.note, requestKey: form.requestKey })
       : await actions.resend(actor, paymentId);
-  return answer({ intent: form.intent, ...result, echo });
+  return answer({ intent: form.intent, ...result, echo: result.ok ? null : echo });
 }
 
 const REASON_TEXT: Record<string, string> = {

@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
           : form.intent === 'reset-2fa'
             ? await port.resetTwoFactor(actor, form.staffId)
             : await port.endSessions(actor, form.staffId);
-  return answer({ intent: form.intent, ...result, echo });
+  return answer({ intent: form.intent, ...result, echo: result.ok ? null : echo });
 }
 
 const when = (iso: string | null) => (iso ? formatMoment(iso) : 'Never');
