@@ -23,7 +23,7 @@ export function fieldErrorsFromIssues(issues: readonly { path: readonly Property
 
 export type FieldsParse<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** The one way a refused input (an API body, a back-office form) becomes FieldErrors. Imports zod's types only: nothing reaches a browser. */
+/** For API bodies and back-office forms alike. zod's types only: nothing reaches a browser. */
 export function parseFields<S extends z.ZodType>(schema: S, input: unknown, keyOf?: IssueKey): FieldsParse<z.output<S>> {
   const result = schema.safeParse(input ?? {});
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrorsFromIssues(result.error.issues, keyOf) };

@@ -285,7 +285,7 @@ export interface AuditEntry {
 
 // The services admin routes call (through the load context)
 
-/** The first value of each name (app/lib/form-body.server.ts): what a form's schema parses, in its action or in the domain. */
+/** A form's text fields, the first value of each name. */
 export type FormFields = Record<string, string>;
 
 export type ActionResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
@@ -380,7 +380,7 @@ export interface StaffAuthPort {
 
 export interface StaffPort {
   list(): Promise<StaffMember[]>;
-  /** The invitation form's fields, parsed by the domain (InviteStaffSchema). */
+  /** Parsed by the domain (InviteStaffSchema). */
   invite(actor: StaffActor, fields: FormFields): Promise<ActionResult>;
   changeRole(actor: StaffActor, staffId: number, role: StaffRole): Promise<ActionResult>;
   setEnabled(actor: StaffActor, staffId: number, enabled: boolean): Promise<ActionResult>;

@@ -83,7 +83,7 @@ export interface PageEditorView {
 
 export interface BackOfficeContent {
   eventForEditing(eventNumber: number): Promise<EventEditorView | null>;
-  /** eventNumber null creates, always as a draft; the domain parses the fields, which the event's type decides. */
+  /** eventNumber null creates, always as a draft. The domain parses the fields: the type decides them. */
   saveEvent(actor: StaffActor, eventNumber: number | null, fields: FormFields): Promise<SaveResult>;
   /** A draft copy a year later; answers its number. */
   duplicateEvent(actor: StaffActor, eventNumber: number): Promise<SaveResult>;
@@ -91,7 +91,6 @@ export interface BackOfficeContent {
   setEventPublished(actor: StaffActor, eventNumber: number, published: boolean): Promise<ActionResult>;
 
   announcements(): Promise<AnnouncementView[]>;
-  /** From the announcement form's fields, parsed by the domain (AnnouncementFormSchema) before its picture is looked up. */
   saveAnnouncement(actor: StaffActor, id: number | null, fields: FormFields): Promise<SaveResult>;
   moveAnnouncement(actor: StaffActor, id: number, direction: 'up' | 'down'): Promise<ActionResult>;
   deleteAnnouncement(actor: StaffActor, id: number): Promise<ActionResult>;
@@ -104,7 +103,7 @@ export interface BackOfficeContent {
   restoreVersion(actor: StaffActor, page: PageKey, versionId: number): Promise<ActionResult>;
 
   media(): Promise<MediaItem[]>;
-  /** The file and its alt text as the media form parsed them (at most 20 MB; one plain line of alt text). */
+  /** As the media form parsed them. */
   upload(actor: StaffActor, file: { bytes: Uint8Array; name: string; type: string }, alt: string): Promise<SaveResult>;
   setMediaAlt(actor: StaffActor, id: number, alt: string): Promise<ActionResult>;
   approveMedia(actor: StaffActor, id: number): Promise<ActionResult>;

@@ -5,7 +5,7 @@ import type { PaymentState } from '../../common/payments';
 const STATUSES: readonly PaymentState[] = ['paid', 'partially_refunded', 'refunded', 'pending', 'failed', 'expired'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The item of a list a value names, if any: a choice read from the query without a cast. */
+/** Without a cast. */
 const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined => list.find((item) => item === value);
 
 /** What the filter form shows back: the text as typed. */
@@ -22,9 +22,7 @@ export interface DonationFilterForm {
 
 /**
  * The donations page's query string → the filter, with a message for each value that makes no
- * sense (that value is then left out, never a server error). A search form read by the loaders,
- * not an action's form: it is never refused, and filterQuery beside it runs in the browser, so it
- * stays free of zod.
+ * sense (that value is then left out, never a server error). No zod: filterQuery runs in the browser.
  */
 export function parseDonationFilter(params: URLSearchParams): { filter: DonationFilter; form: DonationFilterForm; errors: Record<string, string> } {
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);

@@ -3,37 +3,32 @@ import { REFUND_REASONS, type CheckInPersonRef } from '../../common/back-office'
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
 import { parseAmountToCents } from '../../common/money';
 import { STAFF_ROLES } from '../../common/staff';
-import type { ListOp } from './content-editor/schema-form';
 import { hasControlCharacters } from '../../common/text';
+import type { ListOp } from './content-editor/schema-form';
 
 /**
- * The back office's forms as their actions read them: one zod schema per form, parsed by
- * readStaffForm (app/admin/guard.server.ts) into values or field-keyed FieldErrors answered with a
- * 400. The forms whose fields are checked against stored data (events, announcements, pages, the
- * sign-in and staff account forms) have their schemas in the domain or in common/staff.wire.ts;
- * their actions parse only which button was pressed and on what. A `.server.ts` module: zod never
- * reaches a browser from here.
+ * One schema per back-office form, read by readStaffForm. Forms checked against stored data (events,
+ * announcements, pages, sign-in, invitations) are the domain's; their actions parse only the button.
  */
 
 const UNKNOWN_ACTION = 'Unknown action.';
 
-/** A form's field as posted (missing when the form did not send it), trimmed. */
+/** Missing when the form did not send it. */
 const trimmed = z
   .string()
   .optional()
   .transform((value) => value?.trim() ?? '');
 
-/** A database id or number posted by a form (a hidden field or a button's value). */
 function idField(message: string) {
   return z.string({ error: message }).regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().positive(message));
 }
 
-// ---------- payment: refund and resend ----------
+// Payment
 
 const REQUEST_EXPIRED = 'This form has expired. Reload the page and try again.';
 const REFUND_AMOUNT = 'Enter an amount in dollars, like 20.00, or leave it empty to refund everything left.';
 
-/** Dollars as typed ("12.50", "$12.50"); empty: everything left (null). */
+/** Empty: everything left. */
 const refundAmount = trimmed.transform((text, ctx) => {
   if (text === '') return null;
   const cents = parseAmountToCents(text);
@@ -46,7 +41,6 @@ const refundAmount = trimmed.transform((text, ctx) => {
 
 const RefundForm = z.object({
   intent: z.literal('refund'),
-  /** In cents; null refunds everything left. */
   amount: refundAmount,
   reason: z.enum(REFUND_REASONS, { error: 'Choose why the money goes back.' }),
   note: z
@@ -55,20 +49,19 @@ const RefundForm = z.object({
     .min(1, 'Say why, for the record.')
     .max(500, 'Keep the note under 500 characters.')
     .refine((note) => !hasControlCharacters(note), 'Remove the invisible control characters from the note.'),
-  /** From a hidden field of the form: one click, or a form posted twice, refunds once. */
+  /** A form posted twice refunds once. */
   requestKey: z.string({ error: REQUEST_EXPIRED }).regex(/^[\w-]{8,120}$/, REQUEST_EXPIRED),
 });
 
 export const PaymentFormSchema = z.discriminatedUnion('intent', [RefundForm, z.object({ intent: z.literal('resend') })], { error: UNKNOWN_ACTION });
 
-// ---------- check-in at the door ----------
+// Check-in
 
 const CHOOSE_PERSON = 'Choose a person on the list.';
 const PERSON_KEY = /^(player|attendee):(\d{1,9})$/;
 
 export const CheckInFormSchema = z.object({
   intent: z.enum(['arrived', 'undo'], { error: UNKNOWN_ACTION }),
-  /** "player:12" or "attendee:40", as the list names each person. */
   person: z
     .string({ error: CHOOSE_PERSON })
     .regex(PERSON_KEY, CHOOSE_PERSON)
@@ -78,21 +71,21 @@ export const CheckInFormSchema = z.object({
     }),
 });
 
-// ---------- the events list: duplicate, publish, unpublish ----------
+// Events list
 
 export const EventsListFormSchema = z.object({
   intent: z.enum(['duplicate', 'publish', 'unpublish'], { error: UNKNOWN_ACTION }),
   eventNumber: idField('Choose an event.'),
 });
 
-// ---------- announcements: save (fields parsed by the domain), move, delete ----------
+// Announcements
 
 const CHOOSE_ANNOUNCEMENT = 'Choose an announcement.';
 
 export const AnnouncementsFormSchema = z.discriminatedUnion(
   'intent',
   [
-    // Empty: a new announcement. The other fields are the domain's (AnnouncementFormSchema).
+    // Empty: a new one. The other fields are the domain's (AnnouncementFormSchema).
     z.object({
       intent: z.literal('save'),
       id: z
@@ -106,10 +99,11 @@ export const AnnouncementsFormSchema = z.discriminatedUnion(
   { error: UNKNOWN_ACTION },
 );
 
-// ---------- the media library: upload, alt text, approve ----------
+// Media library
 
 const CHOOSE_FILE = 'Choose a file to upload.';
 const NOT_IN_LIBRARY = 'That file is not in the library.';
+const DESCRIBE_IN_ONE_LINE = 'Describe the file in one plain line under 300 characters.';
 
 const plainLine = (max: number) => (alt: string) => alt.length <= max && !hasControlCharacters(alt);
 
@@ -121,27 +115,24 @@ const UploadForm = z.object({
   ),
 });
 
-const DESCRIBE_IN_ONE_LINE = 'Describe the file in one plain line under 300 characters.';
-
 const AltForm = z.object({
   intent: z.literal('alt'),
   id: idField(NOT_IN_LIBRARY),
   alt: trimmed.pipe(z.string().min(1, DESCRIBE_IN_ONE_LINE).refine(plainLine(300), DESCRIBE_IN_ONE_LINE)),
 });
 
-/** The media form's fields with its file (the only form here that posts one). */
 export const MediaFormSchema = z.discriminatedUnion('intent', [UploadForm, AltForm, z.object({ intent: z.literal('approve'), id: idField(NOT_IN_LIBRARY) })], {
   error: UNKNOWN_ACTION,
 });
 
-// ---------- staff: invite (fields parsed by the domain), role, and the row buttons ----------
+// Staff
 
 const NO_SUCH_STAFF = 'That staff member does not exist.';
 
 export const StaffFormSchema = z.discriminatedUnion(
   'intent',
   [
-    // The invitation's fields are the domain's (InviteStaffSchema in common/staff.wire.ts).
+    // Its fields are the domain's (InviteStaffSchema).
     z.object({ intent: z.literal('invite') }),
     z.object({ intent: z.literal('role'), staffId: idField(NO_SUCH_STAFF), role: z.enum(STAFF_ROLES, { error: 'Choose admin or volunteer.' }) }),
     z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa', 'end-sessions']), staffId: idField(NO_SUCH_STAFF) }),
@@ -149,15 +140,15 @@ export const StaffFormSchema = z.discriminatedUnion(
   { error: UNKNOWN_ACTION },
 );
 
-// ---------- two-step sign-in: the code is the domain's (SecondFactorSchema) ----------
+// Two-step sign-in (the code is the domain's: SecondFactorSchema)
 
 export const SecurityFormSchema = z.object({ intent: z.enum(['enable', 'recovery', 'disable'], { error: UNKNOWN_ACTION }) });
 
-// ---------- page editor: save or publish (the page's own schema, in the domain), lists, versions ----------
+// Page editor (the page's own schema is the domain's)
 
 const LIST_OP = /^(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/;
 
-/** "add:staff", "remove:staff.2", "up:hero.1": a list button, which changes the form without saving it. */
+/** "add:staff", "remove:staff.2", "up:hero.1". */
 const ListOpSchema = z.string().transform((raw, ctx): ListOp => {
   const match = LIST_OP.exec(raw);
   const op = match?.[1];
@@ -169,7 +160,7 @@ const ListOpSchema = z.string().transform((raw, ctx): ListOp => {
   return z.NEVER;
 });
 
-/** A list button sends `list` and no intent (the intent buttons are the form's other submit buttons). */
+/** A list button sends `list` and no intent. */
 const listButton = (input: unknown) => (isRecord(input) && input.intent === undefined && input.list !== undefined ? { ...input, intent: 'list' } : input);
 
 export const PageEditFormSchema = z.preprocess(

@@ -45,7 +45,7 @@ export async function requireStaff({ request, context }: Args, options: StaffOpt
   return { session, actor };
 }
 
-/** For actions: the staff check, then the form with its CSRF token checked (403 without it), and its text fields. */
+/** For actions: 403 without the form's CSRF token. */
 export async function requireStaffForm(args: Args, options: StaffOptions = {}): Promise<SignedInStaff & { form: FormData; fields: FormFields }> {
   const staff = await requireStaff(args, options);
   const form = await readForm(args.request);
@@ -56,11 +56,7 @@ export async function requireStaffForm(args: Args, options: StaffOptions = {}): 
   return { ...staff, form, fields };
 }
 
-/**
- * For actions: requireStaffForm, then the form's fields (and file, if it posts one) read into the
- * action's zod schema. `input` is the parsed values, or the field-keyed FieldErrors the action
- * answers with a 400 through answer() (app/admin/answer.server.ts), as every back-office action does.
- */
+/** requireStaffForm, then the form (a posted file too) read into its schema; a refused `input` is answered with answer()'s 400. */
 export async function readStaffForm<S extends z.ZodType>(
   args: Args,
   schema: S,
@@ -70,7 +66,7 @@ export async function readStaffForm<S extends z.ZodType>(
   return { ...staff, input: parseFields(schema, { ...formFiles(staff.form), ...staff.fields }, options.keyOf) };
 }
 
-/** A volunteer asking for what only an admin may do: 403, as requireStaff answers it. */
+/** As requireStaff answers a volunteer. */
 export function requireAdmin(actor: StaffActor): void {
   if (actor.role !== 'admin') throw new Response('Only an admin can do this.', { status: 403 });
 }

@@ -7,7 +7,7 @@ import { applyListOp, describeSchema, fieldLabelAt, formToValue, labelOf, readab
 
 const contentDir = path.resolve(import.meta.dirname, '../../../tests/fixtures/content');
 
-/** A list button's value as the page editor's action reads it; null when it is refused. */
+/** Null when refused. */
 function parseListOp(raw: string) {
   const parsed = PageEditFormSchema.safeParse({ list: raw });
   return parsed.success && parsed.data.intent === 'list' ? parsed.data.list : null;

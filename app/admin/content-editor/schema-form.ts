@@ -189,7 +189,7 @@ export function formToValue(schema: z.ZodType, form: FormLike, imageSize: (src: 
   return read(describeSchema(schema), '', form, [...form.keys()], imageSize);
 }
 
-/** A list button's operation, as the page editor's action parses it (PageEditFormSchema). */
+/** Parsed by PageEditFormSchema. */
 export type ListOp = { op: 'add' | 'remove' | 'up' | 'down'; path: string; index: number | null };
 
 export function emptyValue(node: FieldNode): unknown {

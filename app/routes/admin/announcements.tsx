@@ -27,13 +27,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { actor, fields, input } = await readStaffForm(args, AnnouncementsFormSchema);
-  // Sent back with a refused save so a browser without JavaScript shows what was typed.
+  // So a browser without JavaScript shows what was typed.
   const echo = fields.intent === 'save' ? typedValues(fields) : undefined;
   if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
   const form = input.data;
   const content = args.context.backOffice.content;
   if (form.intent === 'save') {
-    // The announcement's own fields are the domain's to parse (AnnouncementFormSchema).
     const result = await content.saveAnnouncement(actor, form.id, fields);
     if (result.ok) throw redirect('/admin/announcements?saved=1');
     return answer({ intent: form.intent, ...result, echo });

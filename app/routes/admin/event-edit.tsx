@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { actor, fields } = await requireStaffForm(args);
   const eventNumber = args.params.eventNumber === undefined ? null : pathNumber(args.params.eventNumber);
-  // The event's fields are the domain's to parse: its type decides them (server/domain/back-office/event-form.ts).
+  // The domain parses the fields: the event's type decides them.
   const result = await args.context.backOffice.content.saveEvent(actor, eventNumber, fields);
   if (result.ok) throw redirect(`/admin/events/${result.id}/edit?saved=1`);
   // Sent back so a browser without JavaScript shows what was typed, not the saved values.

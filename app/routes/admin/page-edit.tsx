@@ -30,12 +30,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  // Which button was pressed; a refusal is the form's, not a field's.
+  // A refused button is the form's error, not a field's.
   const { actor, form, input } = await readStaffForm(args, PageEditFormSchema, { keyOf: () => 'form' });
   const page = pageOf(args.params.page);
   const content = args.context.backOffice.content;
   const schema = editablePageSchema(page);
-  // The page as typed; its fields are checked by the domain, with the page's schema, when it is saved.
+  // The domain checks it with the page's schema when it is saved.
   const typedValue = async () => {
     // Pictures from the library bring their own size; look them up before reading the form.
     const sizes = new Map<string, { width: number; height: number }>();

@@ -24,8 +24,7 @@ export async function action(args: Route.ActionArgs) {
   if (!input.ok) return answer({ intent: fields.intent ?? '', ...input });
   const auth = args.context.backOffice.auth;
   const { intent } = input.data;
-  // The code is the domain's to parse (SecondFactorSchema). Turning it off is refused for everyone
-  // now; a page left open from before still gets a clear answer.
+  // The domain parses the code. Turning it off is refused for everyone; a page left open gets a clear answer.
   const done =
     intent === 'enable'
       ? await auth.finishEnrolment(args.request, fields)

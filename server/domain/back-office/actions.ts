@@ -29,7 +29,7 @@ async function asResult(run: () => Promise<string>): Promise<ActionResult> {
 /** What staff change: refunds (through the payment core), resends and check-in; every one audited. */
 export function createBackOfficeActions({ db, core, clock = () => new Date(), logger }: { db: Db; core: PaymentCore; clock?: () => Date; logger: Logger }): BackOfficeActions {
   return {
-    /** The refund form is parsed by its action (PaymentForm); the amount left and the payment's state are the core's to check. */
+    /** The action parsed the form; the core checks what is left to refund. */
     async refund(actor: StaffActor, paymentId: number, input: RefundInput): Promise<ActionResult> {
       if (actor.role !== 'admin') return fail({ refund: 'Only an admin can refund.' });
       const { note } = input;

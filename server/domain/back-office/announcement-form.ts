@@ -5,7 +5,7 @@ import { checkbox, evenWithFieldErrors, MEDIA_PATH, optionalValue, postedText, r
 
 const LOCAL_MOMENT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** "2026-03-14T18:30" in the foundation's time zone, as an instant; empty: no limit. */
+/** "2026-03-14T18:30" in the foundation's time zone; empty: no limit. */
 function moment(label: string) {
   return optionalValue((text) => {
     const match = LOCAL_MOMENT.exec(text);
@@ -16,15 +16,12 @@ function moment(label: string) {
 
 const CHOOSE_PICTURE = 'Choose a picture from the media library.';
 
-/**
- * The announcement form (the home page's news cards). The picture's size is looked up after, in
- * the library; what the form says is checked here, every problem a message beside its field.
- */
+/** The picture is looked up in the library after. */
 export const AnnouncementFormSchema = z
   .object({
     heading: requiredText('The heading', 120),
     meta: requiredText('The date and place line', 120),
-    // A backslash or an address that is neither a page here nor https:// is said before the length.
+    // Said before the length, as before.
     linkHref: postedText.pipe(
       requiredChecks(
         'The link',

@@ -8,7 +8,7 @@ import { parseAmountToCents } from '../../../common/money';
 import { rulesOfEventType } from '../../../common/signups/kinds';
 import { checkbox, evenWithFieldErrors, MEDIA_PATH, onceRead, optionalText, optionalValue, postedText, present, requiredText } from './form-fields';
 
-/** An event form's fields once checked, pictures still as addresses (their sizes are looked up after). */
+/** Pictures still as addresses (their sizes are looked up after). */
 export interface EventFormValues {
   eventType: string;
   name: string;
@@ -31,7 +31,7 @@ export interface EventFormValues {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** The form's rows of price lines and included items (three blank ones are shown; up to 50 are read). */
+/** Rows of price lines and included items read. */
 const ROWS = 50;
 
 const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -51,7 +51,7 @@ const mediaPath = optionalValue((text) => (MEDIA_PATH.test(text) ? text : null),
 
 const flyer = optionalValue((text) => (InternalPathSchema.safeParse(text).success && MEDIA_PATH.test(text) ? text : null), 'Choose a flyer from the media library.');
 
-/** What a payer receives (ADR 025): empty or 0 when nothing; refused, it reads as 0. */
+/** ADR 025: empty or 0 when nothing; refused, it reads as 0. */
 const fairValue = (label: string) =>
   postedText.transform((text, ctx) => {
     if (text === '') return 0;
@@ -63,10 +63,10 @@ const fairValue = (label: string) =>
 
 const CHILD_VALUE_TOO_HIGH = 'The value per child cannot be more than the price it comes with.';
 
-/** A field this type of event does not have: whatever was posted, it is this value. */
+/** A field this type of event does not have, whatever was posted. */
 const notAsked = <T>(value: T) => z.unknown().optional().transform((): T => value);
 
-/** The rows of price lines and included items, posted as statText.0, statPrice.0, accText.0, accIcon.0… */
+/** Posted as statText.0, statPrice.0, accText.0, accIcon.0… */
 const ROW_FIELDS: Record<string, Record<string, string>> = {
   stats: { text: 'statText', price: 'statPrice' },
   accommodations: { text: 'accText', icon: 'accIcon' },
@@ -83,7 +83,7 @@ function withRows(input: unknown): unknown {
   };
 }
 
-/** An issue's field as the form names it: a row's field is "statText.2", the others their own name. */
+/** A row's field as the form names it, e.g. statText.2. */
 function eventFormKey(path: readonly PropertyKey[]): string {
   const [first, index, field] = path;
   const row = ROW_FIELDS[String(first)];
@@ -91,7 +91,6 @@ function eventFormKey(path: readonly PropertyKey[]): string {
   return String(first ?? 'form');
 }
 
-/** The event form of one type: its fields, each with its message, then the checks between them. */
 function eventFormSchema(eventType: string) {
   // A party has prices and values per adult and per child; a team one fee and its number of players.
   const { party, admin: words } = rulesOfEventType(eventType);
@@ -154,7 +153,7 @@ function eventFormSchema(eventType: string) {
         message: 'Sign-up cannot close before it opens.',
         when: evenWithFieldErrors,
       })
-      // Never more than the price it comes with (a child's value against the child price, else the adult's).
+      // A child's value against the child price, else the adult's.
       .refine((f) => f.fairValue <= f.price, { path: ['fairValue'], message: `${words.fairValueName} cannot be more than the price it comes with.`, when: onceRead('price') })
       .refine((f) => f.childPrice === null || f.childFairValue <= f.childPrice, { path: ['childFairValue'], message: CHILD_VALUE_TOO_HIGH, when: evenWithFieldErrors })
       .refine((f) => f.childPrice !== null || f.childFairValue <= f.price, { path: ['childFairValue'], message: CHILD_VALUE_TOO_HIGH, when: onceRead('price') })
@@ -201,7 +200,6 @@ interface SponsorFields {
 
 const hasSponsor = (f: SponsorFields) => f.sponsorName !== '' || f.sponsorHref !== '' || f.sponsorLogoSrc !== null;
 
-/** A sponsor is named, links to its site and has its logo described; shown only once there is one. */
 function sponsorChecks(f: SponsorFields, ctx: z.RefinementCtx) {
   if (!hasSponsor(f)) {
     if (f.showSponsor) ctx.addIssue({ code: 'custom', path: ['sponsorName'], message: 'Add the sponsor before showing it.' });
@@ -214,13 +212,10 @@ function sponsorChecks(f: SponsorFields, ctx: z.RefinementCtx) {
   }
 }
 
-/** A new event's type, chosen on the form (an existing event keeps its own). */
+/** A new event's (an existing one keeps its own). */
 const EventTypeSchema = z.object({ eventType: postedText.pipe(z.enum(EVENT_TYPES, { error: 'Choose the type of event.' })) });
 
-/**
- * Reads a posted event form with the schema of its event's type: every problem a message beside
- * its field (rows as the form names them, e.g. statText.2), nothing throws.
- */
+/** Every problem a message beside its field; nothing throws. */
 export function parseEventForm(fields: FormFields, { eventType: fixedType }: { eventType: string | null }): FieldsParse<EventFormValues> {
   const type: FieldsParse<{ eventType: string }> = fixedType === null ? parseFields(EventTypeSchema, fields) : { ok: true, data: { eventType: fixedType } };
   const form = parseFields(eventFormSchema(type.ok ? type.data.eventType : ''), fields, eventFormKey);

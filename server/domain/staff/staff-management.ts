@@ -145,7 +145,6 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       return toStaffMember(invited);
     },
 
-    /** `role` comes parsed from the staff page's form (app/admin/form-schemas.server.ts). */
     async changeRole(actor: StaffActor, staffId: number, role: StaffRole): Promise<StaffMember> {
       const now = clock();
       return db.transaction().execute(async (trx) => {
