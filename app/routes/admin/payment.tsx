@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const paymentId = pathNumber(args.params.paymentId);
   const { actor, fields, input } = await readStaffForm(args, PaymentFormSchema);
-  // Before the form is read: a volunteer gets 403, not field errors.
+  // Before any field error: a volunteer's refund is a 403.
   if (fields.intent === 'refund') requireAdmin(actor);
   const echo = fields.intent === 'refund' ? { amount: (fields.amount ?? '').slice(0, 20), note: (fields.note ?? '').slice(0, 500) } : null;
   if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
