@@ -285,19 +285,29 @@ export interface AuditEntry {
 
 // The services admin routes call (through the load context)
 
+/** A form's text fields, the first value of each name. */
+export type FormFields = Record<string, string>;
+
 export type ActionResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 
 export const REFUND_REASONS = ['requested_by_customer', 'staff'] as const;
 export type StaffRefundReason = (typeof REFUND_REASONS)[number];
 
+/** As the refund form parsed it. */
 export interface RefundInput {
-  /** Empty or omitted: everything left. */
-  amount?: string;
+  /** Null: everything left. */
+  amountCents: number | null;
   reason: StaffRefundReason;
-  /** Required; not sent to the payer. */
+  /** Trimmed, 1 to 500 characters; not sent to the payer. */
   note: string;
   /** From a hidden field: a form posted twice refunds once. */
   requestKey: string;
+}
+
+/** RegistrationPerson's key, "player:12" or "attendee:40". */
+export interface CheckInPersonRef {
+  list: 'player' | 'attendee';
+  id: number;
 }
 
 /** Any signed-in staff member may. Unknown numbers answer null. */
@@ -326,7 +336,7 @@ export interface BackOfficeActions {
   /** To the address it first went to. */
   resend(actor: StaffActor, paymentId: number): Promise<ActionResult>;
   /** `false` is the undo. */
-  checkIn(actor: StaffActor, eventNumber: number, personKey: string, arrived: boolean): Promise<ActionResult>;
+  checkIn(actor: StaffActor, eventNumber: number, person: CheckInPersonRef, arrived: boolean): Promise<ActionResult>;
 }
 
 // Staff sign-in and staff management (the HTTP adapter implements these)
@@ -355,23 +365,24 @@ export interface StaffAuthPort {
   /** For pages without a session (sign-in, set-up). */
   anonymousCsrf(request: Request): Promise<{ token: string; setCookie: string | null }>;
   /** Against the session, or without one the anonymous cookie. */
-  csrfOk(request: Request, form: FormData, session: StaffSessionView | null): Promise<boolean>;
-  signIn(request: Request, form: FormData): Promise<AuthStep>;
-  secondFactor(request: Request, form: FormData): Promise<AuthStep>;
+  csrfOk(request: Request, fields: FormFields, session: StaffSessionView | null): Promise<boolean>;
+  signIn(request: Request, fields: FormFields): Promise<AuthStep>;
+  secondFactor(request: Request, fields: FormFields): Promise<AuthStep>;
   enrolment(request: Request): Promise<TotpEnrolment | null>;
-  finishEnrolment(request: Request, form: FormData): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; errors: Record<string, string> }>;
-  newRecoveryCodes(request: Request, form: FormData): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; errors: Record<string, string> }>;
-  turnOffTwoFactor(request: Request, form: FormData): Promise<ActionResult>;
+  finishEnrolment(request: Request, fields: FormFields): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; errors: Record<string, string> }>;
+  newRecoveryCodes(request: Request, fields: FormFields): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; errors: Record<string, string> }>;
+  turnOffTwoFactor(request: Request): Promise<ActionResult>;
   recoveryCodesLeft(request: Request): Promise<number>;
   invitation(token: string): Promise<StaffMember | null>;
-  acceptInvitation(request: Request, token: string, form: FormData): Promise<AuthStep>;
+  acceptInvitation(request: Request, token: string, fields: FormFields): Promise<AuthStep>;
   signOut(request: Request): Promise<string>;
 }
 
 export interface StaffPort {
   list(): Promise<StaffMember[]>;
-  invite(actor: StaffActor, form: FormData): Promise<ActionResult>;
-  changeRole(actor: StaffActor, staffId: number, role: string): Promise<ActionResult>;
+  /** Parsed by the domain (InviteStaffSchema). */
+  invite(actor: StaffActor, fields: FormFields): Promise<ActionResult>;
+  changeRole(actor: StaffActor, staffId: number, role: StaffRole): Promise<ActionResult>;
   setEnabled(actor: StaffActor, staffId: number, enabled: boolean): Promise<ActionResult>;
   resetTwoFactor(actor: StaffActor, staffId: number): Promise<ActionResult>;
   endSessions(actor: StaffActor, staffId: number): Promise<ActionResult>;

@@ -1,4 +1,4 @@
-import type { ActionResult, StaffActor } from './back-office';
+import type { ActionResult, FormFields, StaffActor } from './back-office';
 import type { EventSignupRules } from './events';
 import type { PageKey } from './content';
 import { SIGNUP_KINDS } from './signups/kinds';
@@ -83,15 +83,15 @@ export interface PageEditorView {
 
 export interface BackOfficeContent {
   eventForEditing(eventNumber: number): Promise<EventEditorView | null>;
-  /** eventNumber null creates, always as a draft. */
-  saveEvent(actor: StaffActor, eventNumber: number | null, form: FormData): Promise<SaveResult>;
+  /** eventNumber null creates, always as a draft. The domain parses the fields: the type decides them. */
+  saveEvent(actor: StaffActor, eventNumber: number | null, fields: FormFields): Promise<SaveResult>;
   /** A draft copy a year later; answers its number. */
   duplicateEvent(actor: StaffActor, eventNumber: number): Promise<SaveResult>;
   /** Admin only. */
   setEventPublished(actor: StaffActor, eventNumber: number, published: boolean): Promise<ActionResult>;
 
   announcements(): Promise<AnnouncementView[]>;
-  saveAnnouncement(actor: StaffActor, id: number | null, form: FormData): Promise<SaveResult>;
+  saveAnnouncement(actor: StaffActor, id: number | null, fields: FormFields): Promise<SaveResult>;
   moveAnnouncement(actor: StaffActor, id: number, direction: 'up' | 'down'): Promise<ActionResult>;
   deleteAnnouncement(actor: StaffActor, id: number): Promise<ActionResult>;
 
@@ -103,6 +103,7 @@ export interface BackOfficeContent {
   restoreVersion(actor: StaffActor, page: PageKey, versionId: number): Promise<ActionResult>;
 
   media(): Promise<MediaItem[]>;
+  /** As the media form parsed them. */
   upload(actor: StaffActor, file: { bytes: Uint8Array; name: string; type: string }, alt: string): Promise<SaveResult>;
   setMediaAlt(actor: StaffActor, id: number, alt: string): Promise<ActionResult>;
   approveMedia(actor: StaffActor, id: number): Promise<ActionResult>;

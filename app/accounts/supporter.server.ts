@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { SignedInSupporter, SupporterOutcome } from '../../common/supporters';
-import { readForm } from '../lib/form-body.server';
+import { typedValues } from '../lib/form-body.server';
 import { isSameSitePath } from '../lib/same-site-path';
 import type { FormAnswer } from '../lib/hooks/use-route-form';
 
@@ -28,20 +28,9 @@ export async function redirectSignedIn({ request, context }: Args, to = '/dashbo
   if (found.supporter) throw redirect(to);
 }
 
-/** A body that is not a form is a 415 or 400, never a 500. */
-export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await readForm(request);
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === 'string' && !(key in fields)) fields[key] = value;
-  return fields;
-}
-
-const SECRET_FIELDS = /password|current|token/i;
-
 /** Never echoes a password. */
 export function refusedForm(outcome: Extract<SupporterOutcome, { ok: false }>, fields: Record<string, string>, intent?: string) {
-  const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !SECRET_FIELDS.test(key) && key !== 'intent'));
-  return data<FormAnswer>({ intent, errors: outcome.errors, values }, { status: outcome.status, headers: cookieHeaders(outcome.setCookies) });
+  return data<FormAnswer>({ intent, errors: outcome.errors, values: typedValues(fields) }, { status: outcome.status, headers: cookieHeaders(outcome.setCookies) });
 }
 
 /** `from` never sends anyone elsewhere (open redirects, header injection). */

@@ -1,6 +1,8 @@
 import { redirect, type AppLoadContext } from 'react-router';
-import type { StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
-import { readForm } from '../lib/form-body.server';
+import type { z } from 'zod';
+import { parseFields, type FieldsParse, type IssueKey } from '../../common/api-errors';
+import type { FormFields, StaffActor, StaffRole, StaffSessionView } from '../../common/back-office';
+import { formFields, formFiles, readForm } from '../lib/form-body.server';
 
 interface Args {
   request: Request;
@@ -23,30 +25,50 @@ function toSignIn(request: Request, ended: boolean): Response {
   return redirect(`/admin/login${query ? `?${query}` : ''}`);
 }
 
+interface StaffOptions {
+  role?: StaffRole;
+  allowEnrol?: boolean;
+}
+
 /**
  * Every back-office loader and action starts here: no full staff session, no data (a redirect to
  * the sign-in page); halfway sessions go on to the code or to setting up an authenticator; a
  * volunteer asking for an admin-only page gets 403.
  */
-export async function requireStaff({ request, context }: Args, options: { role?: StaffRole; allowEnrol?: boolean } = {}): Promise<SignedInStaff> {
+export async function requireStaff({ request, context }: Args, options: StaffOptions = {}): Promise<SignedInStaff> {
   const { session, ended } = await context.backOffice.auth.session(request);
   if (!session) throw toSignIn(request, ended);
   if (session.stage === 'second_factor') throw redirect('/admin/login/code');
   if (session.stage === 'enrol' && !options.allowEnrol) throw redirect('/admin/security');
-  if (options.role === 'admin' && session.staff.role !== 'admin') {
-    throw new Response('Only an admin can do this.', { status: 403 });
-  }
-  return { session, actor: { id: session.staff.id, email: session.staff.email, role: session.staff.role, address: context.backOffice.clientAddress } };
+  const actor: StaffActor = { id: session.staff.id, email: session.staff.email, role: session.staff.role, address: context.backOffice.clientAddress };
+  if (options.role === 'admin') requireAdmin(actor);
+  return { session, actor };
 }
 
-/** For actions: the staff check, then the form with its CSRF token checked (403 without it). */
-export async function requireStaffForm(args: Args, options: { role?: StaffRole; allowEnrol?: boolean } = {}): Promise<SignedInStaff & { form: FormData }> {
+/** For actions: 403 without the form's CSRF token. */
+export async function requireStaffForm(args: Args, options: StaffOptions = {}): Promise<SignedInStaff & { form: FormData; fields: FormFields }> {
   const staff = await requireStaff(args, options);
   const form = await readForm(args.request);
-  if (!(await args.context.backOffice.auth.csrfOk(args.request, form, staff.session))) {
+  const fields = formFields(form);
+  if (!(await args.context.backOffice.auth.csrfOk(args.request, fields, staff.session))) {
     throw new Response('This form has expired. Go back, reload the page and try again.', { status: 403 });
   }
-  return { ...staff, form };
+  return { ...staff, form, fields };
+}
+
+/** requireStaffForm, then the form (a posted file too) read into its schema; a refused `input` is answered with answer()'s 400. */
+export async function readStaffForm<S extends z.ZodType>(
+  args: Args,
+  schema: S,
+  options: StaffOptions & { keyOf?: IssueKey } = {},
+): Promise<SignedInStaff & { form: FormData; fields: FormFields; input: FieldsParse<z.output<S>> }> {
+  const staff = await requireStaffForm(args, options);
+  return { ...staff, input: parseFields(schema, { ...formFiles(staff.form), ...staff.fields }, options.keyOf) };
+}
+
+/** As requireStaff answers a volunteer. */
+export function requireAdmin(actor: StaffActor): void {
+  if (actor.role !== 'admin') throw new Response('Only an admin can do this.', { status: 403 });
 }
 
 /** The id or number in a path segment, or a 404. */

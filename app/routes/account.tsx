@@ -2,7 +2,8 @@ import { data, Link, redirect } from 'react-router';
 import { ChangePasswordForm, PASSWORD_INTENT } from '../accounts/ChangePasswordForm';
 import { DeleteAccount, DELETE_INTENT, DownloadData, EVERYWHERE_INTENT, SignOutEverywhere } from '../accounts/MyData';
 import { PROFILE_INTENT, ProfileForm } from '../accounts/ProfileForm';
-import { cookieHeaders, formFields, refusedForm, requireSupporter } from '../accounts/supporter.server';
+import { cookieHeaders, refusedForm, requireSupporter } from '../accounts/supporter.server';
+import { readFormFields } from '../lib/form-body.server';
 import type { FormAnswer } from '../lib/hooks/use-route-form';
 import { PageHeader } from '../ui/PageHeader';
 import { pageMeta } from '../lib/seo/meta';
@@ -31,7 +32,7 @@ export function headers() {
 export async function action(args: Route.ActionArgs) {
   const supporter = await requireSupporter(args);
   const { request, context } = args;
-  const fields = await formFields(request);
+  const fields = await readFormFields(request);
   const { supporters } = context;
   switch (fields.intent) {
     case PROFILE_INTENT: {

@@ -5,7 +5,8 @@ import { pageMeta } from '../lib/seo/meta';
 import { useRouteForm, type FormAnswer } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/forgot';
 import { pageHandle } from '../lib/pages/page-handle';
-import { formFields, refusedForm } from '../accounts/supporter.server';
+import { refusedForm } from '../accounts/supporter.server';
+import { readFormFields } from '../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Forgot your password?', 'Get a link to choose a new password for your account.'),
@@ -16,7 +17,7 @@ const SENT = 'If an account uses that email, we have sent it a link to choose a 
 
 /** The same answer whether or not the email has an account (ADR 043). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
+  const fields = await readFormFields(request);
   const outcome = await context.supporters.forgotPassword({ email: fields.email ?? '' }, request);
   if (!outcome.ok) return refusedForm(outcome, fields);
   return data<FormAnswer>({ done: SENT });

@@ -5,7 +5,8 @@ import { pageMeta } from '../lib/seo/meta';
 import { useRouteForm } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/login';
 import { pageHandle } from '../lib/pages/page-handle';
-import { cookieHeaders, formFields, redirectSignedIn, refusedForm, safeReturnPath } from '../accounts/supporter.server';
+import { cookieHeaders, redirectSignedIn, refusedForm, safeReturnPath } from '../accounts/supporter.server';
+import { readFormFields } from '../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Log in to your profile', 'Log in to sign up for events and see your dashboard.');
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Spec §4 login as a server session (ADR 043): the cookies come with the redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
+  const fields = await readFormFields(request);
   const outcome = await context.supporters.logIn(request, { email: fields.email ?? '', password: fields.password ?? '' });
   if (!outcome.ok) return refusedForm(outcome, fields);
   return redirect(safeReturnPath(fields.from), { headers: cookieHeaders(outcome.setCookies) });

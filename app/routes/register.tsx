@@ -8,7 +8,8 @@ import type { Route } from './+types/register';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
 import { ProfileFields } from '../accounts/ProfileFields';
 import { pageHandle } from '../lib/pages/page-handle';
-import { formFields, redirectSignedIn, refusedForm } from '../accounts/supporter.server';
+import { redirectSignedIn, refusedForm } from '../accounts/supporter.server';
+import { readFormFields } from '../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register with us', 'Create a free account to sign up for events and see your donations.');
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Spec §4. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
+  const fields = await readFormFields(request);
   const outcome = await context.supporters.register(fields);
   if (!outcome.ok) return refusedForm(outcome, fields);
   return redirect(`/login?registered&email=${encodeURIComponent((fields.email ?? '').trim())}`);

@@ -6,7 +6,8 @@ import { useRouteForm } from '../lib/hooks/use-route-form';
 import type { Route } from './+types/reset-password';
 import { NewPasswordFields } from '../accounts/NewPasswordFields';
 import { pageHandle } from '../lib/pages/page-handle';
-import { formFields, refusedForm } from '../accounts/supporter.server';
+import { refusedForm } from '../accounts/supporter.server';
+import { readFormFields } from '../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Choose a new password', 'Set a new password for your account.'),
@@ -17,7 +18,7 @@ const FIELDS = ['password', 'password2'] as const;
 
 /** Ends every session of the account (ADR 043). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
+  const fields = await readFormFields(request);
   const outcome = await context.supporters.resetPassword({ token: params.token, password: fields.password ?? '', password2: fields.password2 ?? '' });
   if (!outcome.ok) return refusedForm(outcome, fields);
   return redirect('/login?reset');

@@ -330,7 +330,7 @@ describe('registrations, tallies and rosters', () => {
 
     it('the refund action itself refuses a volunteer, whatever the page does', async () => {
       const volunteerActor = { id: 0, email: 'volunteer@example.org', role: 'volunteer' as const, address: null };
-      const result = await server.services.backOffice.actions.refund(volunteerActor, teamPayment, { amount: '1.00', reason: 'staff', note: 'no', requestKey: `direct-${run}` });
+      const result = await server.services.backOffice.actions.refund(volunteerActor, teamPayment, { amountCents: 100, reason: 'staff', note: 'no', requestKey: `direct-${run}` });
       expect(result).toEqual({ ok: false, errors: { refund: 'Only an admin can refund.' } });
     });
 

@@ -48,11 +48,7 @@ function withHookBeforeTransaction(real: Db, beforeTransaction: () => Promise<vo
   });
 }
 
-const golfForm = (name: string) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(golfEventFields(name))) form.set(key, value);
-  return form;
-};
+const golfForm = (name: string) => golfEventFields(name);
 
 describe('saveEvent and a publish racing it', () => {
   it('refuses a volunteer whose early check passed when an admin published the event before the write', async () => {

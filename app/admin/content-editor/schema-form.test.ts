@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editablePageSchema, pageKeys, StaffSchema } from '../../../common/content';
-import { applyListOp, describeSchema, fieldLabelAt, formToValue, labelOf, parseListOp, readableMessage } from './schema-form';
+import { PageEditFormSchema } from '../form-schemas.server';
+import { applyListOp, describeSchema, fieldLabelAt, formToValue, labelOf, readableMessage } from './schema-form';
 
 const contentDir = path.resolve(import.meta.dirname, '../../../tests/fixtures/content');
+
+/** Null when refused. */
+function parseListOp(raw: string) {
+  const parsed = PageEditFormSchema.safeParse({ list: raw });
+  return parsed.success && parsed.data.intent === 'list' ? parsed.data.list : null;
+}
 
 /** The form a browser would post for this value: dotted names, checkboxes only when ticked. */
 function asForm(value: unknown, prefix = '', out = new URLSearchParams()): URLSearchParams {

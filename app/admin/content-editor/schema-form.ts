@@ -189,17 +189,8 @@ export function formToValue(schema: z.ZodType, form: FormLike, imageSize: (src: 
   return read(describeSchema(schema), '', form, [...form.keys()], imageSize);
 }
 
+/** Parsed by PageEditFormSchema. */
 export type ListOp = { op: 'add' | 'remove' | 'up' | 'down'; path: string; index: number | null };
-
-/** "add:staff", "remove:staff.2", "up:hero.1" → the operation; null when malformed. */
-export function parseListOp(raw: string): ListOp | null {
-  const match = /^(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/.exec(raw);
-  if (!match) return null;
-  const op = match[1] as ListOp['op'];
-  if (op === 'add') return { op, path: match[2]!, index: null };
-  const at = /^(.*)\.(\d+)$/.exec(match[2]!);
-  return at ? { op, path: at[1]!, index: Number(at[2]) } : null;
-}
 
 export function emptyValue(node: FieldNode): unknown {
   switch (node.kind) {

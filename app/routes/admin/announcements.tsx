@@ -8,7 +8,9 @@ import { Checkbox, FormSection, Select } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
-import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { AnnouncementsFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
+import { typedValues } from '../../lib/form-body.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Announcements | Back office' }];
@@ -24,22 +26,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, form } = await requireStaffForm(args);
+  const { actor, fields, input } = await readStaffForm(args, AnnouncementsFormSchema);
+  // So a browser without JavaScript shows what was typed.
+  const echo = fields.intent === 'save' ? typedValues(fields) : undefined;
+  if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
+  const form = input.data;
   const content = args.context.backOffice.content;
-  const intent = form.get('intent');
-  const id = Number(form.get('id'));
-  const known = Number.isSafeInteger(id) && id > 0;
-  if (intent === 'save') {
-    const result = await content.saveAnnouncement(actor, known ? id : null, form);
+  if (form.intent === 'save') {
+    const result = await content.saveAnnouncement(actor, form.id, fields);
     if (result.ok) throw redirect('/admin/announcements?saved=1');
-    const echo: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
-    return answer({ intent, ok: false as const, errors: result.errors, echo });
+    return answer({ intent: form.intent, ...result, echo });
   }
-  if (!known) return answer({ intent, ok: false as const, errors: { form: 'Choose an announcement.' } });
-  if (intent === 'up' || intent === 'down') return answer({ intent, ...(await content.moveAnnouncement(actor, id, intent)) });
-  if (intent === 'delete') return answer({ intent, ...(await content.deleteAnnouncement(actor, id)) });
-  return answer({ intent, ok: false as const, errors: { form: 'Unknown action.' } });
+  if (form.intent === 'delete') return answer({ intent: form.intent, ...(await content.deleteAnnouncement(actor, form.id)), echo });
+  return answer({ intent: form.intent, ...(await content.moveAnnouncement(actor, form.id, form.intent)), echo });
 }
 
 function when(a: AnnouncementView): string {
@@ -51,7 +50,7 @@ function when(a: AnnouncementView): string {
 export default function Announcements({ loaderData, actionData }: Route.ComponentProps) {
   const { announcements, media, editing, isAdmin, saved } = loaderData;
   const errors = actionData && !actionData.ok ? actionData.errors : undefined;
-  const echo = actionData && 'echo' in actionData ? (actionData.echo as Record<string, string>) : undefined;
+  const echo = actionData?.echo;
   return (
     <div>
       <AdminPageHeader

@@ -1,11 +1,13 @@
-import { data, Form, useFetcher } from 'react-router';
+import { Form, useFetcher } from 'react-router';
 import type { Route } from './+types/check-in';
 import type { CheckInPerson } from '../../../common/back-office';
 import { formatCalendarDate } from '../../../common/dates';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { Button, CsrfField, Notice } from '../../admin/forms';
-import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { answer } from '../../admin/answer.server';
+import { CheckInFormSchema } from '../../admin/form-schemas.server';
+import { pathNumber, readStaffForm, requireStaff } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Check-in: ${data?.list.event.name ?? 'event'} | Back office` }];
 
@@ -19,11 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const eventNumber = pathNumber(args.params.eventNumber);
-  const { actor, form } = await requireStaffForm(args);
-  const intent = form.get('intent');
-  if (intent !== 'arrived' && intent !== 'undo') return data({ ok: false as const, errors: { person: 'Unknown action.' } }, { status: 400 });
-  const result = await args.context.backOffice.actions.checkIn(actor, eventNumber, String(form.get('person') ?? ''), intent === 'arrived');
-  return result.ok ? result : data(result, { status: 400 });
+  const { actor, input } = await readStaffForm(args, CheckInFormSchema);
+  if (!input.ok) return answer(input);
+  const { intent, person } = input.data;
+  return answer(await args.context.backOffice.actions.checkIn(actor, eventNumber, person, intent === 'arrived'));
 }
 
 function PersonRow({ person }: { person: CheckInPerson }) {

@@ -11,6 +11,7 @@ import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { requireStaff, requireStaffForm, pathNumber } from '../../admin/guard.server';
+import { typedValues } from '../../lib/form-body.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event ? `Edit ${data.event.name}` : 'New event'} | Back office` }];
@@ -32,14 +33,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, form } = await requireStaffForm(args);
+  const { actor, fields } = await requireStaffForm(args);
   const eventNumber = args.params.eventNumber === undefined ? null : pathNumber(args.params.eventNumber);
-  const result = await args.context.backOffice.content.saveEvent(actor, eventNumber, form);
+  // The domain parses the fields: the event's type decides them.
+  const result = await args.context.backOffice.content.saveEvent(actor, eventNumber, fields);
   if (result.ok) throw redirect(`/admin/events/${result.id}/edit?saved=1`);
   // Sent back so a browser without JavaScript shows what was typed, not the saved values.
-  const echo: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') echo[key] = value;
-  return answer({ ok: false as const, errors: result.errors, echo });
+  return answer({ ok: false as const, errors: result.errors, echo: typedValues(fields) });
 }
 
 /** A line of two fields that belong together: side by side on a computer, one tinted box on a phone. */

@@ -5,7 +5,8 @@ import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { answer } from '../../admin/answer.server';
-import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { EventsListFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events | Back office' }];
@@ -17,18 +18,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, form } = await requireStaffForm(args);
+  const { actor, input } = await readStaffForm(args, EventsListFormSchema);
+  if (!input.ok) return answer(input);
+  const { intent, eventNumber } = input.data;
   const content = args.context.backOffice.content;
-  const eventNumber = Number(form.get('eventNumber'));
-  if (!Number.isSafeInteger(eventNumber) || eventNumber <= 0) return answer({ ok: false as const, errors: { form: 'Choose an event.' } });
-  const intent = form.get('intent');
   if (intent === 'duplicate') {
     const result = await content.duplicateEvent(actor, eventNumber);
     if (result.ok) throw redirect(`/admin/events/${result.id}/edit?created=1`);
     return answer(result);
   }
-  if (intent === 'publish' || intent === 'unpublish') return answer(await content.setEventPublished(actor, eventNumber, intent === 'publish'));
-  return answer({ ok: false as const, errors: { form: 'Unknown action.' } });
+  return answer(await content.setEventPublished(actor, eventNumber, intent === 'publish'));
 }
 
 /** A text link as tall as a button, for fingers. */

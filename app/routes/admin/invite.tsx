@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/invite';
-import { readForm } from '../../lib/form-body.server';
+import { readFormFields } from '../../lib/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -23,13 +23,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (!(await context.backOffice.auth.csrfOk(request, form, null))) {
+  const fields = await readFormFields(request);
+  if (!(await context.backOffice.auth.csrfOk(request, fields, null))) {
     return data({ errors: { form: 'This form had expired. Please try again.' }, name: '' }, { status: 403 });
   }
   await context.backOffice.auth.signOut(request);
-  const step = await context.backOffice.auth.acceptInvitation(request, params.token, form);
-  if (!step.ok) return data({ errors: step.errors, name: String(form.get('name') ?? '').slice(0, 100) }, { status: step.status });
+  const step = await context.backOffice.auth.acceptInvitation(request, params.token, fields);
+  if (!step.ok) return data({ errors: step.errors, name: (fields.name ?? '').slice(0, 100) }, { status: step.status });
   return afterSignIn(step.stage, step.setCookies, '/admin');
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login-code';
-import { readForm } from '../../lib/form-body.server';
+import { readFormFields } from '../../lib/form-body.server';
 import { Button, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -25,10 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const session = await halfwaySession(args);
   const { request, context } = args;
-  const form = await readForm(request);
-  if (!(await context.backOffice.auth.csrfOk(request, form, session)))
+  const fields = await readFormFields(request);
+  if (!(await context.backOffice.auth.csrfOk(request, fields, session)))
     return data({ errors: { form: 'This form had expired. Please try again.' } }, { status: 403 });
-  const step = await context.backOffice.auth.secondFactor(request, form);
+  const step = await context.backOffice.auth.secondFactor(request, fields);
   if (!step.ok) {
     // Too many wrong codes end the halfway session: back to the password.
     if (!(await context.backOffice.auth.session(request)).session) throw redirect('/admin/login?codes=1');

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { readForm } from '../../lib/form-body.server';
+import { readFormFields } from '../../lib/form-body.server';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
@@ -28,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (!(await context.backOffice.auth.csrfOk(request, form, null))) {
+  const fields = await readFormFields(request);
+  if (!(await context.backOffice.auth.csrfOk(request, fields, null))) {
     return data({ errors: { form: 'This form had expired. Please sign in again.' }, email: '' }, { status: 403 });
   }
   // A new sign-in never reuses the browser's old session (fixation): it is ended first.
   await context.backOffice.auth.signOut(request);
-  const step = await context.backOffice.auth.signIn(request, form);
-  const email = String(form.get('email') ?? '').slice(0, 254);
+  const step = await context.backOffice.auth.signIn(request, fields);
+  const email = (fields.email ?? '').slice(0, 254);
   if (!step.ok) return data({ errors: step.errors, email }, { status: step.status });
   return afterSignIn(step.stage, step.setCookies, safeNext(new URL(request.url).searchParams.get('next')));
 }

@@ -8,7 +8,8 @@ import { FormSection } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField, FieldError } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
-import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { MediaFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Media | Back office' }];
 
@@ -27,18 +28,17 @@ export async function action(args: Route.ActionArgs) {
   if (Number.isFinite(length) && length > UPLOAD_MAX_BYTES + FORM_OVERHEAD) {
     return answer({ intent: 'upload', ok: false as const, errors: { file: 'The file is larger than 20 MB.' } });
   }
-  const { actor, form } = await requireStaffForm(args);
+  const { actor, fields, input } = await readStaffForm(args, MediaFormSchema);
+  if (!input.ok) return answer({ intent: fields.intent, ...input });
+  const form = input.data;
   const content = args.context.backOffice.content;
-  const intent = form.get('intent');
-  if (intent === 'upload') {
-    const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return answer({ intent, ok: false as const, errors: { file: 'Choose a file to upload.' } });
-    return answer({ intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, String(form.get('alt') ?? ''))) });
+  if (form.intent === 'upload') {
+    const { file, alt } = form;
+    return answer({ intent: form.intent, ...(await content.upload(actor, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, alt)) });
   }
-  if (intent === 'alt') return answer({ intent, ...(await content.setMediaAlt(actor, Number(form.get('id')), String(form.get('alt') ?? ''))) });
+  if (form.intent === 'alt') return answer({ intent: form.intent, ...(await content.setMediaAlt(actor, form.id, form.alt)) });
   // The domain refuses a volunteer; the button is shown to admins only.
-  if (intent === 'approve') return answer({ intent, ...(await content.approveMedia(actor, Number(form.get('id')))) });
-  return answer({ intent, ok: false as const, errors: { form: 'Unknown action.' } });
+  return answer({ intent: form.intent, ...(await content.approveMedia(actor, form.id)) });
 }
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

@@ -4,12 +4,13 @@ import { editablePageSchema, isPageKey } from '../../../common/content';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { PAGE_PATHS, PAGE_TITLES } from '../../admin/content-editor/page-titles';
-import { applyListOp, describeSchema, fieldLabelAt, formToValue, parseListOp, readableMessage, type FieldNode } from '../../admin/content-editor/schema-form';
+import { applyListOp, describeSchema, fieldLabelAt, formToValue, readableMessage, type FieldNode } from '../../admin/content-editor/schema-form';
 import { idOf, SchemaFields } from '../../admin/content-editor/SchemaFields';
 import { linkClass } from '../../admin/DataTable';
 import { Button, ErrorSummary, Notice, OtherErrors, StaffForm, type ErrorLink } from '../../admin/forms';
 import { answer } from '../../admin/answer.server';
-import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { PageEditFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
 import { PublishBadge } from '../../admin/PublishBadge';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? PAGE_TITLES[data.editor.page] : 'Page'} | Back office` }];
@@ -29,30 +30,33 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, form } = await requireStaffForm(args);
+  // A refused button is the form's error, not a field's.
+  const { actor, form, input } = await readStaffForm(args, PageEditFormSchema, { keyOf: () => 'form' });
   const page = pageOf(args.params.page);
   const content = args.context.backOffice.content;
   const schema = editablePageSchema(page);
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'discard') return answer({ ...(await content.discardDraft(actor, page)), value: null });
-  if (intent === 'restore') return answer({ ...(await content.restoreVersion(actor, page, Number(form.get('version')))), value: null });
-
-  // Pictures from the library bring their own size; look them up before reading the form.
-  const sizes = new Map<string, { width: number; height: number }>();
-  for (const [name, src] of form) {
-    if (name.endsWith('.src') && typeof src === 'string' && src !== '' && !sizes.has(src)) {
-      const size = await content.imageSize(src);
-      if (size) sizes.set(src, size);
+  // The domain checks it with the page's schema when it is saved.
+  const typedValue = async () => {
+    // Pictures from the library bring their own size; look them up before reading the form.
+    const sizes = new Map<string, { width: number; height: number }>();
+    for (const [name, src] of form) {
+      if (name.endsWith('.src') && typeof src === 'string' && src !== '' && !sizes.has(src)) {
+        const size = await content.imageSize(src);
+        if (size) sizes.set(src, size);
+      }
     }
-  }
-  const value = formToValue(schema, form, (src) => sizes.get(src) ?? null);
-  const listOp = parseListOp(String(form.get('list') ?? ''));
-  if (listOp) {
+    return formToValue(schema, form, (src) => sizes.get(src) ?? null);
+  };
+  if (!input.ok) return answer({ ...input, value: await typedValue() });
+  const action = input.data;
+  if (action.intent === 'discard') return answer({ ...(await content.discardDraft(actor, page)), value: null });
+  if (action.intent === 'restore') return answer({ ...(await content.restoreVersion(actor, page, action.version)), value: null });
+  const value = await typedValue();
+  if (action.intent === 'list') {
     // A list change is not saved: the form comes back with it, to be saved as a draft or published.
-    return { ok: true as const, message: 'List changed. Save a draft or publish to keep it.', value: applyListOp(schema, value, listOp) };
+    return { ok: true as const, message: 'List changed. Save a draft or publish to keep it.', value: applyListOp(schema, value, action.list) };
   }
-  if (intent !== 'draft' && intent !== 'publish') return answer({ ok: false as const, errors: { form: 'Unknown action.' }, value });
-  const result = await content.savePage(actor, page, value, intent === 'publish');
+  const result = await content.savePage(actor, page, value, action.intent === 'publish');
   return answer({ ...result, value: result.ok ? null : value });
 }
 

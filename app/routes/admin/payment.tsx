@@ -1,6 +1,5 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/payment';
-import type { StaffRefundReason } from '../../../common/back-office';
 import { TRIBUTE_WORDS } from '../../../common/donations';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
@@ -8,8 +7,9 @@ import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField, FieldError } from '../../ui/FormFields';
-import { readForm } from '../../lib/form-body.server';
-import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { answer } from '../../admin/answer.server';
+import { PaymentFormSchema } from '../../admin/form-schemas.server';
+import { pathNumber, readStaffForm, requireAdmin, requireStaff } from '../../admin/guard.server';
 import { StatusBadge } from '../../admin/StatusBadge';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Payment ${params.paymentId} | Back office` }];
@@ -24,22 +24,18 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const paymentId = pathNumber(args.params.paymentId);
-  const intent = (await readForm(args.request.clone())).get('intent');
-  const { actor, form } = await requireStaffForm(args, intent === 'refund' ? { role: 'admin' } : {});
+  const { actor, fields, input } = await readStaffForm(args, PaymentFormSchema);
+  // Before any field error: a volunteer's refund is a 403.
+  if (fields.intent === 'refund') requireAdmin(actor);
+  const echo = fields.intent === 'refund' ? { amount: (fields.amount ?? '').slice(0, 20), note: (fields.note ?? '').slice(0, 500) } : null;
+  if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
+  const form = input.data;
   const actions = args.context.backOffice.actions;
   const result =
-    intent === 'refund'
-      ? await actions.refund(actor, paymentId, {
-          amount: String(form.get('amount') ?? ''),
-          reason: String(form.get('reason') ?? '') as StaffRefundReason,
-          note: String(form.get('note') ?? ''),
-          requestKey: String(form.get('requestKey') ?? ''),
-        })
-      : intent === 'resend'
-        ? await actions.resend(actor, paymentId)
-        : ({ ok: false, errors: { form: 'Unknown action.' } } as const);
-  const echo = intent === 'refund' ? { amount: String(form.get('amount') ?? '').slice(0, 20), note: String(form.get('note') ?? '').slice(0, 500) } : null;
-  return result.ok ? { intent, message: result.message } : data({ intent, errors: result.errors as Record<string, string>, echo }, { status: 400 });
+    form.intent === 'refund'
+      ? await actions.refund(actor, paymentId, { amountCents: form.amount, reason: form.reason, note: form.note, requestKey: form.requestKey })
+      : await actions.resend(actor, paymentId);
+  return answer({ intent: form.intent, ...result, echo: result.ok ? null : echo });
 }
 
 const REASON_TEXT: Record<string, string> = {
@@ -83,7 +79,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       </p>
       <AdminPageHeader title={title} lead={<StatusBadge status={p.status} />} />
       {actionData && 'message' in actionData ? <Notice tone="success">{actionData.message}</Notice> : null}
-      <OtherErrors errors={actionData?.intent === 'resend' ? errors : refundErrors} shown={['amount', 'reason', 'note']} />
+      <OtherErrors errors={errors} shown={actionData?.intent === 'refund' ? ['amount', 'reason', 'note'] : []} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="facts-heading" className="rounded-lg border border-slate-300 bg-white p-5">

@@ -1,9 +1,11 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/security';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
-import { requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { answer } from '../../admin/answer.server';
+import { SecurityFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
 import { RecoveryCodes } from '../../admin/RecoveryCodes';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Back office' }];
@@ -18,30 +20,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { form } = await requireStaffForm(args, { allowEnrol: true });
+  const { fields, input } = await readStaffForm(args, SecurityFormSchema, { allowEnrol: true });
+  if (!input.ok) return answer({ intent: fields.intent ?? '', ...input });
   const auth = args.context.backOffice.auth;
-  switch (form.get('intent')) {
-    case 'enable': {
-      const done = await auth.finishEnrolment(args.request, form);
-      if (!done.ok) return data({ intent: 'enable', errors: done.errors }, { status: 400 });
-      return { intent: 'enable', recoveryCodes: done.recoveryCodes };
-    }
-    case 'recovery': {
-      const done = await auth.newRecoveryCodes(args.request, form);
-      if (!done.ok) return data({ intent: 'recovery', errors: done.errors }, { status: 400 });
-      return { intent: 'recovery', recoveryCodes: done.recoveryCodes };
-    }
-    case 'disable': {
-      // Refused for everyone now; a page left open from before still gets a clear answer.
-      const done = await auth.turnOffTwoFactor(args.request, form);
-      return done.ok ? { intent: 'disable', message: done.message } : data({ intent: 'disable', errors: done.errors }, { status: 400 });
-    }
-    default:
-      return data({ intent: 'unknown', errors: { form: 'Unknown action.' } }, { status: 400 });
-  }
+  const { intent } = input.data;
+  // The domain parses the code. Turning it off is refused for everyone; a page left open gets a clear answer.
+  const done =
+    intent === 'enable'
+      ? await auth.finishEnrolment(args.request, fields)
+      : intent === 'recovery'
+        ? await auth.newRecoveryCodes(args.request, fields)
+        : await auth.turnOffTwoFactor(args.request);
+  return answer({ intent, ...done });
 }
-
-type ActionData = { intent: string; errors?: Record<string, string>; recoveryCodes?: string[]; message?: string } | undefined;
 
 function CodeForm({
   intent,
@@ -67,14 +58,16 @@ function CodeForm({
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, enrolling, enrolment, codesLeft } = loaderData;
-  const result = actionData as ActionData;
-  const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : undefined);
+  const errors = actionData && !actionData.ok ? actionData.errors : undefined;
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? errors : undefined);
+  const recoveryCodes = actionData?.ok && 'recoveryCodes' in actionData ? actionData.recoveryCodes : null;
+  const message = actionData?.ok && 'message' in actionData ? actionData.message : null;
 
-  if (result?.recoveryCodes) {
+  if (recoveryCodes) {
     return (
       <div className="max-w-2xl space-y-6">
         <AdminPageHeader title="Two-step sign-in is on" lead="From now on you sign in with your password and a code from your authenticator app." />
-        <RecoveryCodes codes={result.recoveryCodes} />
+        <RecoveryCodes codes={recoveryCodes} />
         <Link to="/admin" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           I have saved my codes: continue
         </Link>
@@ -88,8 +81,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         title="Two-step sign-in"
         lead="A code from an authenticator app on your phone, on top of your password, keeps supporters' details safe even if a password leaks."
       />
-      {result?.message ? <Notice tone="success">{result.message}</Notice> : null}
-      <OtherErrors errors={result?.errors} shown={['code']} />
+      {message ? <Notice tone="success">{message}</Notice> : null}
+      <OtherErrors errors={errors} shown={['code']} />
       {staff.totpEnabled ? (
         <>
           <Notice tone="success">Two-step sign-in is on for {staff.email}.</Notice>

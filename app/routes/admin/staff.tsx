@@ -1,11 +1,12 @@
-import { data } from 'react-router';
 import type { Route } from './+types/staff';
 import type { StaffMember } from '../../../common/back-office';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
-import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
+import { answer } from '../../admin/answer.server';
+import { StaffFormSchema } from '../../admin/form-schemas.server';
+import { readStaffForm, requireStaff } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff | Back office' }];
 
@@ -15,24 +16,22 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, form } = await requireStaffForm(args, { role: 'admin' });
+  const { actor, fields, input } = await readStaffForm(args, StaffFormSchema, { role: 'admin' });
+  const echo = fields.intent === 'invite' ? { email: (fields.email ?? '').slice(0, 254), name: (fields.name ?? '').slice(0, 100) } : null;
+  if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
+  const form = input.data;
   const port = args.context.backOffice.staff;
-  const intent = form.get('intent');
-  const staffId = intent === 'invite' ? 0 : pathNumber(String(form.get('staffId') ?? ''));
   const result =
-    intent === 'invite'
-      ? await port.invite(actor, form)
-      : intent === 'role'
-        ? await port.changeRole(actor, staffId, String(form.get('role') ?? ''))
-        : intent === 'disable' || intent === 'enable'
-          ? await port.setEnabled(actor, staffId, intent === 'enable')
-          : intent === 'reset-2fa'
-            ? await port.resetTwoFactor(actor, staffId)
-            : intent === 'end-sessions'
-              ? await port.endSessions(actor, staffId)
-              : ({ ok: false, errors: { staff: 'Unknown action.' } as Record<string, string> } as const);
-  const echo = intent === 'invite' ? { email: String(form.get('email') ?? '').slice(0, 254), name: String(form.get('name') ?? '').slice(0, 100) } : null;
-  return result.ok ? { intent, staffId, message: result.message } : data({ intent, staffId, errors: result.errors, echo }, { status: 400 });
+    form.intent === 'invite'
+      ? await port.invite(actor, fields)
+      : form.intent === 'role'
+        ? await port.changeRole(actor, form.staffId, form.role)
+        : form.intent === 'disable' || form.intent === 'enable'
+          ? await port.setEnabled(actor, form.staffId, form.intent === 'enable')
+          : form.intent === 'reset-2fa'
+            ? await port.resetTwoFactor(actor, form.staffId)
+            : await port.endSessions(actor, form.staffId);
+  return answer({ intent: form.intent, ...result, echo: result.ok ? null : echo });
 }
 
 const when = (iso: string | null) => (iso ? formatMoment(iso) : 'Never');

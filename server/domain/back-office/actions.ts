@@ -1,7 +1,5 @@
-import type { ActionResult, BackOfficeActions, RefundInput, StaffActor } from '../../../common/back-office';
-import { REFUND_REASONS } from '../../../common/back-office';
-import { formatCents, parseAmountToCents } from '../../../common/money';
-import { hasControlCharacters } from '../../../common/text';
+import type { ActionResult, BackOfficeActions, CheckInPersonRef, RefundInput, StaffActor, StaffRefundReason } from '../../../common/back-office';
+import { formatCents } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { findEventByNumber, setArrival } from '../../db/repositories/back-office';
 import type { Logger } from '../../logger';
@@ -9,7 +7,7 @@ import { DomainError } from '../errors';
 import type { PaymentCore } from '../payments/core';
 import { recordAudit } from './audit';
 
-const REFUND_REASON_TEXT: Record<(typeof REFUND_REASONS)[number], string> = {
+const REFUND_REASON_TEXT: Record<StaffRefundReason, string> = {
   requested_by_customer: "at the payer's request",
   staff: "the foundation's decision",
 };
@@ -28,32 +26,16 @@ async function asResult(run: () => Promise<string>): Promise<ActionResult> {
   }
 }
 
-/** The refund form's fields, checked before anything is touched. */
-function parseRefund(input: RefundInput): { amountCents: number | undefined; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const amountText = (input.amount ?? '').trim();
-  const amountCents = amountText === '' ? undefined : parseAmountToCents(amountText);
-  if (amountCents === null || amountCents === 0) errors.amount = 'Enter an amount in dollars, like 20.00, or leave it empty to refund everything left.';
-  if (!(REFUND_REASONS as readonly string[]).includes(input.reason)) errors.reason = 'Choose why the money goes back.';
-  const note = input.note.trim();
-  if (note.length === 0) errors.note = 'Say why, for the record.';
-  else if (note.length > 500) errors.note = 'Keep the note under 500 characters.';
-  else if (hasControlCharacters(note)) errors.note = 'Remove the invisible control characters from the note.';
-  if (!/^[\w-]{8,120}$/.test(input.requestKey)) errors.form = 'This form has expired. Reload the page and try again.';
-  return { amountCents: amountCents ?? undefined, errors };
-}
-
 /** What staff change: refunds (through the payment core), resends and check-in; every one audited. */
 export function createBackOfficeActions({ db, core, clock = () => new Date(), logger }: { db: Db; core: PaymentCore; clock?: () => Date; logger: Logger }): BackOfficeActions {
   return {
+    /** The action parsed the form; the core checks what is left to refund. */
     async refund(actor: StaffActor, paymentId: number, input: RefundInput): Promise<ActionResult> {
       if (actor.role !== 'admin') return fail({ refund: 'Only an admin can refund.' });
-      const { amountCents, errors } = parseRefund(input);
-      if (Object.keys(errors).length > 0) return fail(errors);
-      const note = input.note.trim();
+      const { note } = input;
       return asResult(async () => {
         const refund = await core.refund(paymentId, {
-          amountCents,
+          amountCents: input.amountCents ?? undefined,
           reason: input.reason,
           requestKey: `staff:${input.requestKey}`,
           staff: {
@@ -100,15 +82,14 @@ export function createBackOfficeActions({ db, core, clock = () => new Date(), lo
       return fail({ resend: `It was already sent again ${done.recent} times in the last hour, the most allowed, so the payer's inbox is not flooded. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
     },
 
-    async checkIn(actor: StaffActor, eventNumber: number, personKey: string, arrived: boolean): Promise<ActionResult> {
-      const match = /^(player|attendee):(\d{1,9})$/.exec(personKey);
-      if (!match) return fail({ person: 'Choose a person on the list.' });
-      const table = match[1] === 'player' ? 'signup_players' : 'signup_attendees';
+    async checkIn(actor: StaffActor, eventNumber: number, person: CheckInPersonRef, arrived: boolean): Promise<ActionResult> {
+      const personKey = `${person.list}:${person.id}`;
+      const table = person.list === 'player' ? 'signup_players' : 'signup_attendees';
       const event = await findEventByNumber(db, eventNumber);
       if (!event) return fail({ person: 'This event does not exist.' });
       const now = clock();
       return db.transaction().execute(async (trx) => {
-        const before = await setArrival(trx, { table, id: Number(match[2]) }, Number(event.id), arrived ? { at: now.toISOString(), staffId: actor.id } : null);
+        const before = await setArrival(trx, { table, id: person.id }, Number(event.id), arrived ? { at: now.toISOString(), staffId: actor.id } : null);
         if (!before) return fail({ person: 'This person is not on a paid registration of this event.' });
         const changed = (before.checkedInAt !== null) !== arrived;
         if (changed) {

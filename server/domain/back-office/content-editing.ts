@@ -1,11 +1,8 @@
 import type { ActionResult, StaffActor } from '../../../common/back-office';
+import { parseFields } from '../../../common/api-errors';
 import { editablePageSchema } from '../../../common/content';
 import type { AnnouncementState, AnnouncementView, BackOfficeContent, EventEditorView, MediaItem } from '../../../common/content-admin';
-import { UPLOAD_MAX_BYTES } from '../../../common/content-admin';
-import { foundationTimeToUtc } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
-import { hasControlCharacters } from '../../../common/text';
-import { ExternalUrlSchema, InternalPathSchema } from '../../../common/content';
 import type { Db } from '../../db/database';
 import { DuplicateKeyError } from '../../db/errors';
 import { findPage, markStaffEdited } from '../../db/repositories/content';
@@ -25,6 +22,7 @@ import type { Logger } from '../../logger';
 import { processUpload, UploadRefused, variantWidths } from '../media/process-upload';
 import { MediaStorageError, type MediaStore } from '../media/media-store';
 import { recordAudit } from './audit';
+import { AnnouncementFormSchema } from './announcement-form';
 import { parseEventForm, type EventFormValues } from './event-form';
 
 const fail = (errors: Record<string, string>) => ({ ok: false as const, errors });
@@ -90,8 +88,6 @@ function announcementState(row: AnnouncementRow, now: string): AnnouncementState
   if (row.showUntil && row.showUntil <= now) return 'ended';
   return 'showing';
 }
-
-const LOCAL_MOMENT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
 
 export interface ContentEditingDeps {
   db: Db;
@@ -183,46 +179,6 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     return findAnnouncementRow(db, id);
   }
 
-  function parseAnnouncementForm(form: FormData) {
-    const errors: Record<string, string> = {};
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value.trim() : '';
-    };
-    const required = (name: string, label: string, max: number) => {
-      const value = text(name);
-      if (value === '') errors[name] = `${label} is required.`;
-      else if (value.length > max) errors[name] = `${label} must be at most ${max} characters.`;
-      else if (hasControlCharacters(value)) errors[name] = `${label} contains invisible control characters; please retype it.`;
-      return value;
-    };
-    const moment = (name: string, label: string): string | null => {
-      const value = text(name);
-      if (value === '') return null;
-      const match = LOCAL_MOMENT.exec(value);
-      if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) {
-        errors[name] = `${label} must be a date and time.`;
-        return null;
-      }
-      return new Date(foundationTimeToUtc(match[1]!, `${match[2]}:${match[3]}`)).toISOString();
-    };
-    const heading = required('heading', 'The heading', 120);
-    const meta = required('meta', 'The date and place line', 120);
-    const linkHref = required('linkHref', 'The link', 500);
-    if (linkHref.includes('\\')) errors.linkHref = 'The link must not contain a backslash "\\": browsers read it as "/" and would open another site.';
-    else if (linkHref && !ExternalUrlSchema.safeParse(linkHref).success && !InternalPathSchema.safeParse(linkHref).success) {
-      errors.linkHref = 'Enter a page of this site such as /events/4, or an address starting with https://.';
-    }
-    const linkLabel = required('linkLabel', 'The link text', 80);
-    const imageSrc = text('imageSrc');
-    if (imageSrc === '') errors.imageSrc = 'Choose a picture from the media library.';
-    const imageAlt = required('imageAlt', 'The alt text', 300);
-    const showFrom = moment('showFrom', 'Show from');
-    const showUntil = moment('showUntil', 'Show until');
-    if (showFrom && showUntil && showUntil <= showFrom) errors.showUntil = 'Show until must be after show from.';
-    return { errors, values: { heading, meta, linkHref, linkLabel, imageSrc, imageAlt, showFrom, showUntil, published: form.get('published') === 'on' } };
-  }
-
   return {
     imageSize,
 
@@ -231,14 +187,15 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return event ? toEditorView(event, await signupCount(eventNumber)) : null;
     },
 
-    async saveEvent(actor, eventNumber, form) {
+    async saveEvent(actor, eventNumber, fields) {
       const before = eventNumber === null ? null : await findEventByNumber(db, eventNumber, { drafts: true });
       if (eventNumber !== null && !before) return fail({ form: `Event ${eventNumber} doesn't exist.` });
       // Checked early to spare parsing the form; checked again in the transaction that writes.
       if (before?.published && actor.role !== 'admin') return fail({ form: PUBLISHED_EVENT });
-      const { values, errors } = parseEventForm(form, { eventType: before ? before.eventType : null });
-      if (!values) return fail(errors);
-      const input = await toEventInput(values, before, errors);
+      const parsed = parseEventForm(fields, { eventType: before ? before.eventType : null });
+      if (!parsed.ok) return fail(parsed.errors);
+      const errors: Record<string, string> = {};
+      const input = await toEventInput(parsed.data, before, errors);
       if (Object.keys(errors).length > 0) return fail(errors);
       if (!before) {
         const created = await createEvent(actor, input, { action: 'event_created', summary: (n) => `Created event ${n} (${input.name}) as a draft` });
@@ -312,13 +269,17 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return (await listAnnouncementRows(db)).map((row): AnnouncementView => ({ ...row, state: announcementState(row, now) }));
     },
 
-    async saveAnnouncement(actor, id, form) {
+    async saveAnnouncement(actor, id, fields) {
       const before = id === null ? null : await announcementOf(id);
       if (id !== null && !before) return fail({ form: 'This announcement no longer exists.' });
-      const { errors, values } = parseAnnouncementForm(form);
-      if (actor.role !== 'admin' && (values.published || before?.published)) return fail({ form: ADMIN_PUBLISHES });
-      const image = values.imageSrc ? await resolvePicture({ src: values.imageSrc, alt: values.imageAlt }, before?.image ?? null, 'imageSrc', errors) : null;
-      if (Object.keys(errors).length > 0 || !image) return fail(errors);
+      if (actor.role !== 'admin' && before?.published) return fail({ form: ADMIN_PUBLISHES });
+      const parsed = parseFields(AnnouncementFormSchema, fields);
+      if (!parsed.ok) return fail(parsed.errors);
+      const values = parsed.data;
+      if (actor.role !== 'admin' && values.published) return fail({ form: ADMIN_PUBLISHES });
+      const errors: Record<string, string> = {};
+      const image = await resolvePicture({ src: values.imageSrc, alt: values.imageAlt }, before?.image ?? null, 'imageSrc', errors);
+      if (!image) return fail(errors);
       const row = { heading: values.heading, meta: values.meta, linkHref: values.linkHref, linkLabel: values.linkLabel, image, published: values.published, showFrom: values.showFrom, showUntil: values.showUntil };
       const saved = await db.transaction().execute(async (trx) => {
         const savedId = before ? (await updateAnnouncementRow(trx, before.id, row), before.id) : await insertAnnouncementRow(trx, row);
@@ -417,13 +378,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return (await listMedia(db)).map(toMediaItem);
     },
 
-    async upload(actor, file, altText) {
-      const alt = altText.trim();
-      const errors: Record<string, string> = {};
-      if (alt === '') errors.alt = 'Describe the file for people who cannot see it.';
-      else if (alt.length > 300 || hasControlCharacters(alt)) errors.alt = 'Keep the alt text to one plain line under 300 characters.';
-      if (file.bytes.byteLength > UPLOAD_MAX_BYTES) errors.file = 'The file is larger than 20 MB.';
-      if (Object.keys(errors).length > 0) return fail(errors);
+    async upload(actor, file, alt) {
       let processed;
       try {
         processed = await processUpload({ bytes: Buffer.from(file.bytes), declaredType: file.type, fileName: file.name });
@@ -488,9 +443,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
       return { ok: true, message: approved ? `Approved ${media.fileName}: anyone can open it now.` : `${media.fileName} is already public.` };
     },
 
-    async setMediaAlt(actor, id, altText) {
-      const alt = altText.trim();
-      if (alt === '' || alt.length > 300 || hasControlCharacters(alt)) return fail({ alt: 'Describe the file in one plain line under 300 characters.' });
+    async setMediaAlt(actor, id, alt) {
       const media = await findMediaById(db, id);
       if (!media) return fail({ form: 'That file is not in the library.' });
       await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import type { StaffActor, StaffMember, StaffRole } from '../../../common/back-office';
-import { INVITE_HOURS, STAFF_ROLES } from '../../../common/staff';
+import { INVITE_HOURS } from '../../../common/staff';
 import { InviteStaffSchema } from '../../../common/staff.wire';
 import type { Db } from '../../db/database';
 import {
@@ -145,16 +145,15 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
       return toStaffMember(invited);
     },
 
-    async changeRole(actor: StaffActor, staffId: number, role: unknown): Promise<StaffMember> {
-      if (typeof role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(role)) throw new ValidationError({ role: 'Choose admin or volunteer.' });
+    async changeRole(actor: StaffActor, staffId: number, role: StaffRole): Promise<StaffMember> {
       const now = clock();
       return db.transaction().execute(async (trx) => {
         const staff = await target(trx, actor, staffId);
         if (staff.role === role) return toStaffMember(staff);
         if (role !== 'admin') await assertAnotherAdmin(trx, staff);
-        await updateStaff(trx, staff.id, { role: role as StaffRole }, now.toISOString());
+        await updateStaff(trx, staff.id, { role }, now.toISOString());
         await recordAudit(trx, actor, { action: 'staff_role_changed', subject: `staff:${staff.id}`, summary: `${staff.email} is now ${role === 'admin' ? 'an admin' : 'a volunteer'}`, before: { role: staff.role }, after: { role } }, now);
-        return toStaffMember({ ...staff, role: role as StaffRole });
+        return toStaffMember({ ...staff, role });
       });
     },
 

@@ -14,12 +14,7 @@ function contextWith(seen: SignInMeta[], secureCookies = false, stage: 'second_f
   return createBackOfficeContext({ staffAuth, secureCookies, secret: 's'.repeat(40) } as unknown as BackOfficeDeps);
 }
 
-const form = () => {
-  const body = new FormData();
-  body.set('email', 'a@b.org');
-  body.set('password', 'x');
-  return body;
-};
+const form = (): Record<string, string> => ({ email: 'a@b.org', password: 'x' });
 const request = (cookie?: string) => new Request('http://localhost/admin/login', { method: 'POST', headers: cookie ? { cookie } : {} });
 
 describe('known devices (ADR 043)', () => {
@@ -31,9 +26,7 @@ describe('known devices (ADR 043)', () => {
     expect(device).toMatch(/HttpOnly/);
     const cookie = device.split(';')[0]!;
     await backOffice.auth.signIn(request(cookie), form());
-    const other = form();
-    other.set('email', 'someone@else.org');
-    await backOffice.auth.signIn(request(cookie), other);
+    await backOffice.auth.signIn(request(cookie), { ...form(), email: 'someone@else.org' });
     await backOffice.auth.signIn(request('staff_device=forged'), form());
     expect(seen.map((meta) => meta.knownDevice)).toEqual([false, true, false, false]);
   });

@@ -35,12 +35,6 @@ const COOKIE_PATH = '/';
 const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
 const IPV6_NETWORK_BITS = 64;
 
-function formObject(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') out[key] = value;
-  return out;
-}
-
 function failure(error: unknown): { ok: false; errors: Record<string, string>; status: 400 | 429 } {
   if (error instanceof TooManyRequestsError) return { ok: false, errors: error.fields, status: 429 };
   if (error instanceof DomainError) return { ok: false, errors: error.fields, status: 400 };
@@ -116,41 +110,40 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
         const fresh = randomToken();
         return { token: hmac(csrfKey, `anonymous:${fresh}`), setCookie: await csrfCookie.serialize(fresh) };
       },
-      async csrfOk(request, form, session) {
-        const sent = form.get('csrf');
+      async csrfOk(request, fields, session) {
+        const sent = fields.csrf;
         if (typeof sent !== 'string' || sent.length === 0) return false;
         if (session) return sameSecret(sent, session.csrfToken);
         const cookie: unknown = await csrfCookie.parse(request.headers.get('Cookie'));
         return typeof cookie === 'string' && cookie.length >= 32 && sameSecret(sent, hmac(csrfKey, `anonymous:${cookie}`));
       },
-      async signIn(request, form) {
-        const fields = formObject(form);
+      async signIn(request, fields) {
         const device: unknown = await deviceCookie.parse(request.headers.get('Cookie'));
         const knownDevice = typeof device === 'string' && typeof fields.email === 'string' && devices.holds(device, fields.email);
         return step(() => staffAuth.signIn(fields, { ...meta, knownDevice }), fields.email);
       },
-      async secondFactor(request, form) {
+      async secondFactor(request, fields) {
         const session = await liveOrThrow(request);
-        return step(async () => ({ ...(await staffAuth.secondFactor(session, formObject(form), meta)), stage: 'full' as const }), session.staff.email);
+        return step(async () => ({ ...(await staffAuth.secondFactor(session, fields, meta)), stage: 'full' as const }), session.staff.email);
       },
       async enrolment(request) {
         const session = await live(request);
         if (!session || session.staff.totpEnabled) return null;
         return staffAuth.enrolment(session);
       },
-      async finishEnrolment(request, form) {
+      async finishEnrolment(request, fields) {
         const session = await liveOrThrow(request);
         try {
-          const done = await staffAuth.finishEnrolment(session, formObject(form), meta);
+          const done = await staffAuth.finishEnrolment(session, fields, meta);
           return { ok: true, recoveryCodes: done.recoveryCodes };
         } catch (error) {
           return failure(error);
         }
       },
-      async newRecoveryCodes(request, form) {
+      async newRecoveryCodes(request, fields) {
         const session = await liveOrThrow(request);
         try {
-          return { ok: true, recoveryCodes: await staffAuth.newRecoveryCodes(session, formObject(form), clientAddress) };
+          return { ok: true, recoveryCodes: await staffAuth.newRecoveryCodes(session, fields, clientAddress) };
         } catch (error) {
           return failure(error);
         }
@@ -164,7 +157,7 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
         return staffAuth.recoveryCodesLeft(session.staff.id);
       },
       invitation: (token) => staffAuth.invitation(token),
-      acceptInvitation: (_request, token, form) => step(() => staffAuth.acceptInvitation(token, formObject(form), meta)),
+      acceptInvitation: (_request, token, fields) => step(() => staffAuth.acceptInvitation(token, fields, meta)),
       async signOut(request) {
         await staffAuth.signOut(await tokenOf(request), clientAddress);
         return clearSession();
@@ -173,9 +166,9 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
 
     const staff: StaffPort = {
       list: () => staffManagement.list(),
-      invite: (actor, form) =>
+      invite: (actor, fields) =>
         result(async () => {
-          const invited = await staffManagement.invite(actor, formObject(form));
+          const invited = await staffManagement.invite(actor, fields);
           return `Invitation sent to ${invited.email}. The link works for 72 hours.`;
         }),
       changeRole: (actor, staffId, role) =>
