@@ -76,6 +76,8 @@ export async function startTestServer(
     SHUTDOWN_DRAIN_MS: '0',
     // Every request checks the database's change marks, so a test reads what it just wrote.
     PAGE_CACHE_CHECK_MS: '0',
+    // Instances behind one load balancer share their secret and the site's address.
+    ...(shared ? { JWT_SECRET: shared.config.jwtSecret, PUBLIC_URL: shared.config.publicUrl ?? shared.url } : {}),
     ...options.env,
   });
   const running = await startServer(config, { pages: options.pages ?? 'build', logger: options.logger, clock: options.clock });
