@@ -1,6 +1,6 @@
 import { ContentImage } from '../content/ContentBlocks';
 import { isPreview } from '../lib/page-content.server';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { AccommodationIcon } from '../events/AccommodationIcon';
 import { SignUpButton } from '../signups/SignUpButton';
@@ -17,6 +17,8 @@ import { pageHandle } from '../lib/pages/page-handle';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
   if (!/^\d{1,9}$/.test(number)) throw data(`Event ${number} doesn't exist.`, { status: 404 });
+  // One address per event: /events/006 and /events/06 are /events/6.
+  if (String(Number(number)) !== number) throw redirect(`/events/${Number(number)}${new URL(request.url).search}`, 301);
   // Staff preview a draft event (the root shows the preview banner).
   const drafts = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   try {

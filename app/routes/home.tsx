@@ -86,7 +86,8 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
                     className="mt-2 inline-block font-medium text-brand-700 underline"
                     {...(/^https?:/.test(a.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >
-                    More info<span className="sr-only">: {a.heading}</span>
+                    {a.link.label.trim() || 'More info'}
+                    <span className="sr-only">: {a.heading}</span>
                   </a>
                 </div>
               </li>

@@ -96,9 +96,13 @@ test.describe('Home', () => {
 
     const announcements = page.getByRole('region', { name: 'Announcements' });
     await expect(announcements.getByRole('heading', { level: 3 })).toHaveText(content.home.announcements.map((a) => a.heading));
-    const more = announcements.getByRole('link', { name: /^More info/ });
+    // Each link says what staff wrote, "More info" when they wrote nothing, and names its announcement.
+    const more = announcements.getByRole('listitem').getByRole('link');
     await expect(more).toHaveCount(content.home.announcements.length);
-    for (const [i, a] of content.home.announcements.entries()) await expect(more.nth(i)).toHaveAttribute('href', a.link.href);
+    for (const [i, a] of content.home.announcements.entries()) {
+      await expect(more.nth(i)).toHaveAttribute('href', a.link.href);
+      await expect(more.nth(i)).toHaveText(`${a.link.label.trim() || 'More info'}: ${a.heading}`);
+    }
 
     const sponsors = page.getByRole('region', { name: 'Our sponsors', exact: true });
     const logos = sponsors.getByRole('link', { name: /opens in a new tab/ });

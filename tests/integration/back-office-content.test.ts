@@ -349,6 +349,8 @@ describe('announcements', () => {
       return all.find((p) => p.page === 'home')!.data.announcements.map((a) => a.heading).filter((h) => h.endsWith(tag));
     };
     expect(await shown()).toEqual([`Now A ${tag}`, `Now B ${tag}`]);
+    // The link says what staff wrote (spec's "More info" only when they wrote nothing).
+    expect((await server.client().get('/')).text).toMatch(new RegExp(`>Learn more<span class="sr-only">: (<!-- -->)?Now A ${tag}</span>`));
 
     const rows = await server.db.selectFrom('announcements').select(['id', 'heading']).where('heading', 'like', `%${tag}`).execute();
     const idOf = (heading: string) => String(rows.find((r) => r.heading === heading)!.id);

@@ -98,6 +98,15 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('an event has one address: a number with leading zeros is sent to it for good', async () => {
+    for (const padded of [`00${golf.eventNumber}`, `0${golf.eventNumber}`]) {
+      const res = await server.client().get(`/events/${padded}?from=mail`);
+      expect(res.status, padded).toBe(301);
+      expect(res.headers.get('location'), padded).toBe(`/events/${golf.eventNumber}?from=mail`);
+    }
+    expect((await server.client().get(`/events/${golf.eventNumber}`)).status).toBe(200);
+  });
+
   it('an unknown event number says so, with status 404', async () => {
     for (const number of ['999', 'abc', '0']) {
       const res = await server.client().get(`/events/${number}`);
