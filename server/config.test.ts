@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, settingsFromEnvironment } from './config';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -242,5 +242,19 @@ describe('loadConfig', () => {
       }
       expect(problemsOf({ ...base, MEDIA_S3_BUCKET: 'site-media', MEDIA_S3_SECRET_ACCESS_KEY: '   ' })).toMatch(/MEDIA_S3_SECRET_ACCESS_KEY must not be blank \(hidden, 3 characters\)/);
     });
+  });
+});
+
+describe('settingsFromEnvironment', () => {
+  it('fills what the environment leaves unset from the settings file, and refuses a file that is not there', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'settings-'));
+    try {
+      const file = path.join(dir, 'site.env');
+      writeFileSync(file, 'PUBLIC_URL=https://give.example.org\nPORT=4000\n# a comment\n');
+      expect(settingsFromEnvironment({ ENV_FILE: file, PORT: '5000' })).toMatchObject({ PUBLIC_URL: 'https://give.example.org', PORT: '5000' });
+      expect(() => settingsFromEnvironment({ ENV_FILE: path.join(dir, 'missing.env') })).toThrow(ConfigError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import type { S3MediaSettings } from './domain/media/s3-media-store';
+import { findProjectRoot } from './project-root';
 
 /** Every setting comes from the environment (.env.example); a bad value stops start-up naming the variable. */
 
@@ -261,7 +263,20 @@ function mediaConfig(env: Env, given: Record<string, string | undefined>): Media
   };
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+/**
+ * The settings every entry reads (the server, `staff:add`, the `db:` commands): the environment,
+ * then the project's `.env` file (ENV_FILE names another) for what the environment leaves unset.
+ */
+export function settingsFromEnvironment(environment: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
+  const file = environment.ENV_FILE || path.join(findProjectRoot(import.meta.dirname), '.env');
+  if (!existsSync(file)) {
+    if (environment.ENV_FILE) throw new ConfigError([`ENV_FILE names ${file}, which does not exist`]);
+    return environment;
+  }
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...environment };
+}
+
+export function loadConfig(source: Record<string, string | undefined> = settingsFromEnvironment()): AppConfig {
   // FOO= means "not set", as most people intend it.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);

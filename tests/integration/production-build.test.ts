@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
 import { runMain } from '../helpers/main-process';
+import { compiledCommand } from '../../scripts/compiled-command.mjs';
 import { createTestDatabase, PROJECT_ROOT, testContentDir } from '../helpers/test-server';
 
 /**
@@ -82,6 +85,26 @@ describe('the compiled server', () => {
       expect(await run.exited).toBe(0);
     } finally {
       run.child.kill('SIGKILL');
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the operations commands', () => {
+  it('staff:add reads the settings file the server reads: its link is on the site’s address, its staff in the site’s database', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ops-'));
+    const settings = path.join(dataDir, 'site.env');
+    writeFileSync(settings, `PUBLIC_URL=https://give.example.org\nDATABASE_URL=${database.url}\nDATA_DIR=${dataDir}\nLOG_LEVEL=silent\n`);
+    try {
+      const { command, args, cwd } = compiledCommand('staff-add', ['--email', 'pat@example.org', '--role', 'admin']);
+      const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['PUBLIC_URL', 'DATABASE_URL', 'DATA_DIR', 'PORT'].includes(name)));
+      const { stdout } = await promisify(execFile)(command, args, { cwd, env: { ...environment, ENV_FILE: settings } });
+      expect(stdout).toMatch(/^https:\/\/give\.example\.org\/admin\/invite\/\S+$/m);
+      const again = await promisify(execFile)(command, args, { cwd, env: { ...environment, ENV_FILE: settings } });
+      expect(again.stdout).toContain('New set-up link for pat@example.org (admin).');
+    } finally {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
