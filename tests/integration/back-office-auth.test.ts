@@ -287,8 +287,20 @@ describe('roles', () => {
     await setUpStaff(server, volunteer, 'volunteer');
   });
 
-  it.each(['/admin/staff', '/admin/audit'])('a volunteer is refused %s', async (path) => {
-    expect((await volunteer.get(path)).status).toBe(403);
+  it.each(['/admin/staff', '/admin/audit'])('a volunteer is refused %s, inside the back office, told why', async (path) => {
+    const refused = await volunteer.get(path);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Only an admin can do this.');
+    expect(refused.text).toContain('<nav aria-label="Back office"');
+    expect(refused.text).toContain('This cannot be done');
+  });
+
+  it('a form sent with an expired token is refused inside the back office, saying so', async () => {
+    const expired = await postForm(volunteer, '/admin/events', { csrf: 'not-the-current-token', intent: 'delete', eventNumber: '1' });
+    expect(expired.status).toBe(403);
+    expect(expired.text).toContain('This form has expired. Go back, reload the page and try again.');
+    expect(expired.text).toContain('This cannot be done');
+    expect(expired.text).toContain('Back to the overview');
   });
 
   it('a volunteer may read the lists', async () => {
