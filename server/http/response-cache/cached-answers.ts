@@ -104,7 +104,11 @@ export interface CachedAnswers {
   fast: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-const keyOf = (path: string, req: IncomingMessage) => `${path}\n${req.headers.host ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}\n${req.headers['x-forwarded-proto'] ?? ''}`;
+const keyOf = (path: string, req: IncomingMessage) => {
+  let key = path;
+  for (const name of VARIES_ON) key += `\n${req.headers[name] ?? ''}`;
+  return key;
+};
 export const pathOfKey = (key: string) => key.slice(0, key.indexOf('\n'));
 
 function varyingHeaders(req: IncomingMessage): Record<string, string> {
