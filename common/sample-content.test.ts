@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkConsistency, checkDocuments, checkFiles, checkImages } from '../tests/helpers/content-check';
+import { EventsFileSchema } from './content';
 
 /**
  * The content in `content/` — the sample now, the foundation's own once it replaces it — is
@@ -25,5 +27,12 @@ describe('content/', () => {
 
   it('has every flyer and document the event pages link to', () => {
     expect(checkDocuments(CONTENT_DIR)).toEqual([]);
+  });
+
+  // Without one, cancelling online refunds nothing (common/signup-policy.ts): a new site should refund out of the box.
+  it('gives every event a refund policy, so a supporter who cancels online in time is refunded', () => {
+    const events = EventsFileSchema.parse(JSON.parse(readFileSync(`${CONTENT_DIR}events.json`, 'utf8')));
+    const withoutPolicy = events.filter((event) => typeof event.signup?.refundDaysBefore !== 'number').map((event) => `event ${event.eventNumber}`);
+    expect(withoutPolicy).toEqual([]);
   });
 });
