@@ -50,3 +50,12 @@ export interface Dashboard {
     t: { id: number; cancelled: boolean; date: string; amount: string; teamName: string | null; players: { name: string }[] } & DashboardPaymentState;
   }[];
 }
+
+/** A sign-up of the visitor's own that still stands, shown on its event's page (never in the shared cache, ADR 029). */
+export interface MyEventSignup {
+  /** Opens it to change or cancel (/dashboard/signups/:id). */
+  id: number;
+  teamName: string | null;
+  /** Players or attendees, in their order. */
+  people: string[];
+}

@@ -1,4 +1,4 @@
-import type { AccountProfile, Dashboard, TokenClaims } from './accounts';
+import type { AccountProfile, Dashboard, MyEventSignup, TokenClaims } from './accounts';
 import type { FieldErrors } from './api-errors';
 
 /** ADR 043: read on the server from the HttpOnly cookie; answers carry the Set-Cookie values to send. */
@@ -18,6 +18,8 @@ export interface SupporterContext {
   resetPassword(fields: Record<string, string>): Promise<SupporterOutcome>;
   dashboard(supporter: SignedInSupporter): Promise<Dashboard>;
   account(supporter: SignedInSupporter): Promise<AccountProfile>;
+  /** The supporter's standing sign-ups for one event. */
+  signupsForEvent(supporter: SignedInSupporter, eventNumber: number): Promise<MyEventSignup[]>;
   updateProfile(supporter: SignedInSupporter, fields: Record<string, string>): Promise<SupporterOutcome & { emailChanged?: boolean }>;
   changePassword(supporter: SignedInSupporter, fields: Record<string, string>, request: Request): Promise<SupporterOutcome>;
   signOutEverywhere(supporter: SignedInSupporter): Promise<string[]>;

@@ -3,7 +3,11 @@ import { isPreview } from '../lib/page-content.server';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { AccommodationIcon } from '../events/AccommodationIcon';
-import { SignUpButton } from '../signups/SignUpButton';
+import { SignUpButton, signupOpen } from '../signups/SignUpButton';
+import { SignUpBar } from '../events/SignUpBar';
+import { YoureSignedUp } from '../signups/YoureSignedUp';
+import { cookieHeaders } from '../accounts/supporter.server';
+import type { MyEventSignup } from '../../common/accounts';
 import { JsonLd } from '../lib/seo/JsonLd';
 import { PageHeader } from '../ui/PageHeader';
 import { pageMeta } from '../lib/seo/meta';
@@ -23,7 +27,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const drafts = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   try {
     const event = await context.services.events.byNumber(number, { drafts });
-    return { event, placesLeft: await context.services.events.placesLeft(event.eventNumber) };
+    const placesLeft = await context.services.events.placesLeft(event.eventNumber);
+    // The response cache asks without cookies, so what follows never reaches the shared cache (ADR 050).
+    const { supporter, setCookies } = await context.supporters.current(request);
+    const headers = cookieHeaders(setCookies);
+    if (!supporter) return data({ event, placesLeft, mine: [] as MyEventSignup[], you: null }, { headers });
+    headers.set('Cache-Control', 'private, no-store');
+    const mine = await context.supporters.signupsForEvent(supporter, event.eventNumber);
+    const you = { name: `${supporter.first} ${supporter.last}`.trim(), email: supporter.email };
+    return data({ event, placesLeft, mine, you }, { headers });
   } catch (error) {
     // A number no event has (0 included) is a missing page, never a server failure.
     const code = (error as { code?: string }).code;
@@ -47,12 +59,20 @@ function flyerOf(event: Route.ComponentProps['loaderData']['event']) {
 
 export const handle = pageHandle('/events/:eventNumber');
 
-export default function EventDetail({ loaderData: { event, placesLeft } }: Route.ComponentProps) {
+/** A signed-in visitor's page is theirs alone; an ended session's cookies are cleared. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function EventDetail({ loaderData: { event, placesLeft, mine, you } }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
   const flyer = flyerOf(event);
-  const { placeNames } = rulesOfEventType(event.eventType);
+  const { placeNames, party } = rulesOfEventType(event.eventType);
+  const signedUp = mine.length > 0;
+  // Already signed up: the panel at the top says so, and a bar would push a second sign-up.
+  const bar = signupOpen(event, placesLeft) && !signedUp;
   return (
     <>
       <JsonLd data={eventData(event, site, origin)} />
@@ -69,6 +89,11 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
         </Link>
         <div className="mt-6 grid gap-10 md:grid-cols-[3fr_2fr]">
           <div>
+            {signedUp ? (
+              <div className="mb-6">
+                <YoureSignedUp signups={mine} party={party} />
+              </div>
+            ) : null}
             {event.image ? (
               <ContentImage image={event.image} priority sizes="(min-width: 768px) 60vw, 100vw" className="h-auto w-full rounded-lg" />
             ) : null}
@@ -81,7 +106,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
                     : `${placesLeft} ${placesLeft === 1 ? placeNames.one : placeNames.many} left`}
                 </p>
               ) : null}
-              <SignUpButton event={event} placesLeft={placesLeft} />
+              <SignUpButton event={event} placesLeft={placesLeft} prefill={you} label={signedUp ? (party ? 'Sign up another party' : 'Sign up another team') : undefined} />
             </div>
             {event.stats.length > 0 ? (
               <section aria-labelledby="stats" className="mt-10">
@@ -168,6 +193,7 @@ export default function EventDetail({ loaderData: { event, placesLeft } }: Route
           ) : null}
         </div>
       </div>
+      {bar ? <SignUpBar event={event} placesLeft={placesLeft} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { ABOUT_LINKS, ACCOUNT_LINKS, HOME_LINK, MAIN_LINKS, isActivePath, type AccountLinkItem, type NavLinkItem } from './navigation';
 import type { Site } from '../../common/content';
-import { DonateButton } from '../donations/DonateButton';
+import { DonateBar } from './DonateBar';
 import { disclosureMenus } from './disclosure-menus';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 
@@ -188,11 +188,11 @@ function MobileMenu({ site }: { site: Site | null }) {
 export function SiteHeader({ site }: { site: Site | null }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      {/* Narrow screens (768 px and less): logo, Donate and the slide-out menu. */}
+      {/* Narrow screens (768 px and less): logo, the donate bar as one Donate button, and the slide-out menu. */}
       <div className="flex items-center justify-between gap-2 px-4 py-2 desk:hidden">
         <Logo site={site} compact />
         <div className="flex items-center gap-2">
-          <DonateButton className="text-sm" />
+          <DonateBar compact />
           <MobileMenu site={site} />
         </div>
       </div>

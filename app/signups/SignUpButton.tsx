@@ -6,14 +6,40 @@ import { CloseIcon } from '../ui/icons';
 import { Modal, ModalClose, ModalDescription, ModalOpener, ModalTitle } from '../ui/Modal';
 import { SignupDialog } from './SignupDialog';
 import { todayInFoundationZone } from '../../common/dates';
+import type { SignupPrefill } from './signup-prefill';
 
 const SIGNUP_DIALOG_ID = 'signup';
 const LOGIN_PROMPT_ID = 'signup-login-prompt';
 
 const BUTTON = 'rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400';
 
-/** Spec §2/§4. Works before the script runs: CSS picks the button from <html data-auth> and each opens its dialog natively. */
-export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
+/** Whether the page offers a sign-up at all (the phone's sign-up bar shows only then). */
+export function signupOpen(event: ApiEvent, placesLeft: number | null): boolean {
+  return signupKindOfEventType(event.eventType) !== null && signupClosed(event, todayInFoundationZone(), placesLeft) === null;
+}
+
+/** Both openers: CSS picks one from <html data-auth>, so the right dialog opens before the script runs too. */
+export function SignUpOpeners({ label = 'Sign up', className = BUTTON, form = true }: { label?: string; className?: string; form?: boolean }) {
+  return (
+    <>
+      <span data-auth-only="in">
+        {form ? (
+          <ModalOpener modalId={SIGNUP_DIALOG_ID} className={className}>
+            {label}
+          </ModalOpener>
+        ) : null}
+      </span>
+      <span data-auth-only="out">
+        <ModalOpener modalId={LOGIN_PROMPT_ID} className={className}>
+          {label}
+        </ModalOpener>
+      </span>
+    </>
+  );
+}
+
+/** Spec §2/§4. Works before the script runs: each opener opens its dialog natively. */
+export function SignUpButton({ event, placesLeft, prefill, label }: { event: ApiEvent; placesLeft: number | null; prefill?: SignupPrefill | null; label?: string }) {
   const kind = signupKindOfEventType(event.eventType);
 
   useEffect(() => {
@@ -33,14 +59,9 @@ export function SignUpButton({ event, placesLeft }: { event: ApiEvent; placesLef
   }
   return (
     <div>
-      <span data-auth-only="in">{kind ? <ModalOpener modalId={SIGNUP_DIALOG_ID} className={BUTTON}>Sign up</ModalOpener> : null}</span>
-      <span data-auth-only="out">
-        <ModalOpener modalId={LOGIN_PROMPT_ID} className={BUTTON}>
-          Sign up
-        </ModalOpener>
-      </span>
+      <SignUpOpeners label={label} form={kind !== null} />
       <LoginPrompt from={`/events/${event.eventNumber}`} />
-      {kind ? <SignupDialog id={SIGNUP_DIALOG_ID} event={event} kind={kind} /> : null}
+      {kind ? <SignupDialog id={SIGNUP_DIALOG_ID} event={event} kind={kind} prefill={prefill} /> : null}
     </div>
   );
 }

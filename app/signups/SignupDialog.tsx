@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { SignupKind } from '../../common/signups/kinds';
 import { NewOnEachOpening, PaymentDialog } from '../payments/PaymentDialog';
 import type { SignupEvent } from './SignupForm';
+import type { SignupPrefill } from './signup-prefill';
 
 const SignupForm = lazy(() => import('./SignupForm'));
 
@@ -14,6 +15,7 @@ export function SignupDialog({
   onClosed,
   partyOf,
   receiptEmail,
+  prefill,
 }: {
   id: string;
   event: SignupEvent;
@@ -23,6 +25,8 @@ export function SignupDialog({
   partyOf?: number;
   /** The party's own address when adding to it. */
   receiptEmail?: string;
+  /** A new sign-up starts with the signed-in supporter as its first person. */
+  prefill?: SignupPrefill | null;
 }) {
   const revalidator = useRevalidator();
   return (
@@ -37,7 +41,7 @@ export function SignupDialog({
     >
       {/* The form's code comes after the page's own, and hydrates on its own (React's selective hydration). */}
       <Suspense fallback={null}>
-        <NewOnEachOpening>{() => <SignupForm dialogId={id} event={event} kind={kind} partyOf={partyOf} receiptEmail={receiptEmail} />}</NewOnEachOpening>
+        <NewOnEachOpening>{() => <SignupForm dialogId={id} event={event} kind={kind} partyOf={partyOf} receiptEmail={receiptEmail} prefill={prefill ?? null} />}</NewOnEachOpening>
       </Suspense>
     </PaymentDialog>
   );

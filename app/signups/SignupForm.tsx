@@ -16,6 +16,7 @@ import { PaymentDialogCloseButton, PaymentDialogHeader } from '../payments/Payme
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { SIGNUP_FORMS } from './signup-forms';
 import type { AttendeeValues, SignupValues } from './signup-values';
+import { prefilledValues, type SignupPrefill } from './signup-prefill';
 
 /** The same kind rules the server uses. */
 function priceOf(kind: SignupKind, values: SignupValues, rules: EventSignupRules): number {
@@ -57,12 +58,14 @@ export default function SignupForm({
   kind,
   partyOf,
   receiptEmail,
+  prefill,
 }: {
   dialogId: string;
   event: SignupEvent;
   kind: SignupKind;
   partyOf: number | undefined;
   receiptEmail: string | undefined;
+  prefill: SignupPrefill | null;
 }) {
   // One form per dialog, so its ids are fixed: hydration finds the very ids the server wrote.
   const id = dialogId;
@@ -70,7 +73,11 @@ export default function SignupForm({
   const user = useSignedInProfile();
   const root = useRootData();
   const payments = root?.payments ?? { provider: 'simulated' as const };
-  const [values, setValues] = useState<SignupValues>(() => SIGNUP_FORMS[kind].initialValues(receiptEmail ?? '', event.signup.playersPerTeam ?? 4));
+  const [values, setValues] = useState<SignupValues>(() => {
+    const empty = SIGNUP_FORMS[kind].initialValues(receiptEmail ?? prefill?.email ?? '', event.signup.playersPerTeam ?? 4);
+    // Adding people to a party names others, not the supporter.
+    return prefill && !partyOf ? prefilledValues(kind, empty, prefill) : empty;
+  });
   // The account's email (known in the browser only) until another is typed.
   const [receiptTyped, setReceiptTyped] = useState(false);
   useTypedBeforeHydration(form, (typed) => {

@@ -88,6 +88,7 @@ export function createSupporterContext({ accounts, sessions, counters, cookies, 
 
       dashboard: (supporter) => accounts.dashboard(supporter.id),
       account: (supporter) => accounts.account(supporter.id),
+      signupsForEvent: (supporter, eventNumber) => accounts.signupsForEvent(supporter.id, eventNumber),
 
       async updateProfile(supporter, fields) {
         try {

@@ -57,8 +57,9 @@ export interface UserSignup extends PaymentFacts {
   people: string[];
 }
 
-export async function listSignupsOfUser(db: Executor, userId: number): Promise<UserSignup[]> {
-  const signups = await db
+/** `eventNumber` narrows the list to one event's sign-ups (the event page's "You're signed up"). */
+export async function listSignupsOfUser(db: Executor, userId: number, eventNumber?: number): Promise<UserSignup[]> {
+  let query = db
     .selectFrom('signups')
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
     .innerJoin('events', 'events.id', 'signups.event_id')
@@ -84,8 +85,9 @@ export async function listSignupsOfUser(db: Executor, userId: number): Promise<U
     // People added to a party show in the party they joined (ADR 024).
     .where('signups.merged_at', 'is', null)
     .orderBy('payments.paid_at', 'desc')
-    .orderBy('signups.id', 'desc')
-    .execute();
+    .orderBy('signups.id', 'desc');
+  if (eventNumber !== undefined) query = query.where('events.event_number', '=', eventNumber);
+  const signups = await query.execute();
   if (signups.length === 0) return [];
   const ids = signups.map((s) => Number(s.id));
   const added = await db

@@ -1,4 +1,4 @@
-import type { Dashboard } from '../../../common/accounts';
+import type { Dashboard, MyEventSignup } from '../../../common/accounts';
 import { DeleteAccountSchema } from '../../../common/accounts.wire';
 import { centsToDecimalString } from '../../../common/money';
 import { refundNote } from '../../../common/payments';
@@ -47,6 +47,13 @@ export function ownData({ db, logger, beforeDelete }: AccountsDeps, { claimGifts
           },
         })),
       };
+    },
+    /** Cancelled or fully refunded ones no longer stand. */
+    async signupsForEvent(userId: number, eventNumber: number): Promise<MyEventSignup[]> {
+      const signups = await listSignupsOfUser(db, userId, eventNumber);
+      return signups
+        .filter((s) => s.cancelledAt === null && s.status !== 'refunded')
+        .map((s) => ({ id: s.id, teamName: s.teamName, people: s.people }));
     },
     /** Never a password hash or a token. */
     async exportData(userId: number) {
