@@ -20,7 +20,7 @@ export function SignUpBar({ event, placesLeft }: { event: ApiEvent; placesLeft: 
           <strong className="block text-base text-brand-800">{price}</strong>
           {placesLeft !== null ? `${placesLeft} ${placesLeft === 1 ? rules.placeNames.one : rules.placeNames.many} left` : null}
         </p>
-        <SignUpOpeners className="shrink-0 rounded-md bg-gold-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400" />
+        <SignUpOpeners forWhat={event.name} className="shrink-0 rounded-md bg-gold-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400" />
       </div>
     </section>
   );

@@ -19,19 +19,36 @@ export function signupOpen(event: ApiEvent, placesLeft: number | null): boolean 
 }
 
 /** Both openers: CSS picks one from <html data-auth>, so the right dialog opens before the script runs too. */
-export function SignUpOpeners({ label = 'Sign up', className = BUTTON, form = true }: { label?: string; className?: string; form?: boolean }) {
+export function SignUpOpeners({
+  label = 'Sign up',
+  className = BUTTON,
+  form = true,
+  forWhat,
+}: {
+  label?: string;
+  className?: string;
+  form?: boolean;
+  /** Read after the label ("Sign up for …") where a second opener would otherwise share its name. */
+  forWhat?: string;
+}) {
+  const text = (
+    <>
+      {label}
+      {forWhat ? <span className="sr-only"> for {forWhat}</span> : null}
+    </>
+  );
   return (
     <>
       <span data-auth-only="in">
         {form ? (
           <ModalOpener modalId={SIGNUP_DIALOG_ID} className={className}>
-            {label}
+            {text}
           </ModalOpener>
         ) : null}
       </span>
       <span data-auth-only="out">
         <ModalOpener modalId={LOGIN_PROMPT_ID} className={className}>
-          {label}
+          {text}
         </ModalOpener>
       </span>
     </>
