@@ -39,12 +39,16 @@ test('a golf team of four signs up and pays 400.00, then shows on the dashboard'
   await expect(dialog.getByLabel(/^Amount/)).toHaveAttribute('readonly', '');
   expect(await axeDialog(page)).toEqual([]);
 
+  // The account holder is Player 1 from the start (issue 33).
+  await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Name')).toHaveValue(`${account.first} ${account.last}`);
+  await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Email', { exact: true })).toHaveValue(account.email);
+
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByText('Player 1 name is required.')).toBeVisible();
+  await expect(dialog.getByText('Player 2 name is required.')).toBeVisible();
   await expect(dialog.getByText('Choose a shirt size for player 4.')).toBeVisible();
   await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
   // The first problem gets the focus, at the top of a long form.
-  await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Name')).toBeFocused();
+  await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Shirt size')).toBeFocused();
   expect(await axeDialog(page)).toEqual([]);
 
   await fillPlayers(dialog, async (player) => {
@@ -130,7 +134,9 @@ test('a steak-fry party of 1 to 10: Add and Remove limits, child price and payme
   await expect(dialog.getByText('Success! Thank you for signing up!')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Sign up', exact: true })).toBeFocused();
+  // Focus is back on the opener, which now offers a further party: the page says "You're signed up" (issue 33).
+  await expect(page.getByRole('button', { name: 'Sign up another party', exact: true })).toBeFocused();
+  await expect(page.getByRole('region', { name: "You're signed up" })).toContainText('Pat Example, Sam Example');
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Events' }).getByText('Attendees: Pat Example, Sam Example')).toBeVisible();
   // The event's own date (the fixture's benefit supper, 45 days from the day the server started).
