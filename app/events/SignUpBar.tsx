@@ -7,7 +7,7 @@ import { SignUpOpeners } from '../signups/SignUpButton';
  * On phones the page's Sign up button is far below the first screen: this bar keeps one in reach
  * while sign-up is open. `.signup-bar` in app.css makes room for it at the end of the page.
  */
-export function SignUpBar({ event, placesLeft }: { event: ApiEvent; placesLeft: number | null }) {
+export function SignUpBar({ event, placesLeft, signedUp }: { event: ApiEvent; placesLeft: number | null; signedUp: boolean }) {
   const rules = rulesOfEventType(event.eventType);
   const price = `${formatCents(event.signup.priceCents)} ${rules.party ? (event.signup.childPriceCents === null ? 'a person' : 'an adult') : 'a team'}`;
   return (
@@ -17,10 +17,11 @@ export function SignUpBar({ event, placesLeft }: { event: ApiEvent; placesLeft: 
     >
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3">
         <p className="min-w-0 text-sm leading-tight text-slate-700">
-          <strong className="block text-base text-brand-800">{price}</strong>
-          {placesLeft !== null ? `${placesLeft} ${placesLeft === 1 ? rules.placeNames.one : rules.placeNames.many} left` : null}
+          {/* Kept after a sign-up, so the button that opened the form (and has the focus back) stays. */}
+          <strong className="block text-base whitespace-nowrap text-brand-800">{signedUp ? "You're signed up" : price}</strong>
+          {placesLeft !== null && !signedUp ? `${placesLeft} ${placesLeft === 1 ? rules.placeNames.one : rules.placeNames.many} left` : null}
         </p>
-        <SignUpOpeners forWhat={event.name} className="shrink-0 rounded-md bg-gold-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400" />
+        <SignUpOpeners label={signedUp ? 'Sign up again' : 'Sign up'} forWhat={event.name} className="shrink-0 rounded-md bg-gold-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400" />
       </div>
     </section>
   );

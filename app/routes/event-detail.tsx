@@ -71,8 +71,7 @@ export default function EventDetail({ loaderData: { event, placesLeft, mine, you
   const flyer = flyerOf(event);
   const { placeNames, party } = rulesOfEventType(event.eventType);
   const signedUp = mine.length > 0;
-  // Already signed up: the panel at the top says so, and a bar would push a second sign-up.
-  const bar = signupOpen(event, placesLeft) && !signedUp;
+  const bar = signupOpen(event, placesLeft);
   return (
     <>
       <JsonLd data={eventData(event, site, origin)} />
@@ -193,7 +192,7 @@ export default function EventDetail({ loaderData: { event, placesLeft, mine, you
           ) : null}
         </div>
       </div>
-      {bar ? <SignUpBar event={event} placesLeft={placesLeft} /> : null}
+      {bar ? <SignUpBar event={event} placesLeft={placesLeft} signedUp={signedUp} /> : null}
     </>
   );
 }
