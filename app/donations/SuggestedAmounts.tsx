@@ -27,7 +27,7 @@ export function SuggestedAmounts({
             <label
               key={cents}
               htmlFor={id}
-              className="flex min-h-16 cursor-pointer flex-col justify-center rounded-lg border-2 border-slate-300 bg-white px-3 py-2 text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-700 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-70"
+              className="relative flex min-h-16 cursor-pointer flex-col justify-center rounded-lg border-2 border-slate-300 bg-white px-3 py-2 text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-700 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-70"
             >
               <input
                 id={id}
@@ -36,7 +36,8 @@ export function SuggestedAmounts({
                 value={String(cents)}
                 checked={chosenCents === cents}
                 onChange={() => onChoose(cents)}
-                className="sr-only"
+                // Over the whole tile, unseen: a tap anywhere on it is a tap on the radio.
+                className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-lg opacity-0 disabled:cursor-not-allowed"
               />
               <span className="text-xl font-bold">{formatCents(cents).replace(/\.00$/, '')}</span>
               {note ? <span className="text-sm leading-snug text-slate-700">{note}</span> : null}

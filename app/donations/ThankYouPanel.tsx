@@ -26,7 +26,9 @@ export function ThankYouPanel({ idPrefix, gift, share }: { idPrefix: string; gif
         {giving.monthly ? `You give ${amount} each month` : `You gave ${amount}`}
       </h3>
       <p>
-        Receipt sent to <strong className="break-all">{gift.email}</strong>.{' '}
+        Receipt sent to <strong className="wrap-anywhere">{gift.email}</strong>.
+      </p>
+      <p>
         <a href={gift.receiptUrl} className={linkClass}>
           View your receipt
         </a>
@@ -37,9 +39,9 @@ export function ThankYouPanel({ idPrefix, gift, share }: { idPrefix: string; gif
         </p>
       ) : null}
       {giving.anonymous ? <p>Given anonymously: your name is kept from any public list.</p> : giving.name ? <p>Given by {giving.name}.</p> : null}
-      {giving.monthly ? <p>Change the amount or stop at any time from the link in every receipt or your dashboard.</p> : null}
+      {giving.monthly ? <p>Change the amount or stop at any time from the link in every receipt, or from your account page when signed in.</p> : null}
       <div>
-        <p className="font-semibold">Ask a friend to give too:</p>
+        <p className="font-semibold">Ask a friend to give too: share on</p>
         <ul className="mt-1 flex flex-wrap gap-2">
           {shareLinks(share).map((link) => (
             <li key={link.label}>
@@ -47,9 +49,10 @@ export function ThankYouPanel({ idPrefix, gift, share }: { idPrefix: string; gif
                 href={link.href}
                 // A mail link opens the mail app, not a tab.
                 {...(link.label === 'Email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-                className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+                className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
               >
-                {link.label === 'Email' ? 'Share by email' : `Share on ${link.label}`}
+                <span className="sr-only">Share on </span>
+                {link.label}
                 {link.label === 'Email' ? null : <span className="sr-only"> (opens in a new tab)</span>}
               </a>
             </li>

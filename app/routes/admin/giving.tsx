@@ -41,7 +41,8 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
         lead="What the Donation Form suggests on every page. Changes show on the site from the next page anyone opens."
       />
       {saved && !actionData ? <Notice tone="success">Saved. The Donation Form shows these amounts from the next page anyone opens.</Notice> : null}
-      <GivingForm settings={settings} errors={errors} echo={actionData?.echo} />
+      {/* Anew once saved, so the fields show what was stored. */}
+      <GivingForm key={JSON.stringify(settings)} settings={settings} errors={errors} echo={actionData?.echo} />
     </div>
   );
 }
