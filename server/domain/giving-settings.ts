@@ -14,8 +14,8 @@ import { checkbox, postedText } from './back-office/form-fields';
 /** ADR 046: the Donation Form's suggested amounts and preselected frequency, set by an admin. */
 
 const ROWS = Array.from({ length: SUGGESTED_AMOUNTS_MAX }, (_, i) => i);
-export const amountField = (row: number) => `amount-${row}`;
-export const noteField = (row: number) => `note-${row}`;
+const amountField = (row: number) => `amount-${row}`;
+const noteField = (row: number) => `note-${row}`;
 
 const AMOUNT_RANGE = `Enter an amount from ${formatCents(DONATION_MIN_CENTS)} to ${formatCents(DONATION_MAX_CENTS)}, like 25 or 25.00.`;
 
@@ -78,4 +78,3 @@ export function createGivingSettings({ db, clock = () => new Date() }: { db: Db;
   };
 }
 
-export type GivingSettingsService = ReturnType<typeof createGivingSettings>;
