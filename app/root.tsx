@@ -14,14 +14,17 @@ import { InlineScript } from './lib/inline-script';
 import { disclosureMenus } from './shell/disclosure-menus';
 import { siteOrigin } from './lib/seo/site-origin.server';
 import { yearInFoundationZone } from '../common/dates';
+import { DEFAULT_GIVING_SETTINGS, type DonationFormSettings } from '../common/giving-settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await loadPage({ context, request }, 'site');
+  const [site, giving] = await Promise.all([loadPage({ context, request }, 'site'), context.services.giving.current()]);
   // PUBLIC_URL when set; never the Host header, which the sender chooses.
   const canonicalUrl = `${siteOrigin(context)}${new URL(request.url).pathname}`;
   const preview = isPreview(request) && (await context.backOffice.auth.session(request)).session?.stage === 'full';
   // On New Year's Eve evening in Ohio it is already next year in UTC.
-  return { site, year: yearInFoundationZone(), canonicalUrl, payments: context.publicConfig.payments, preview };
+  // ADR 046: every page holds the Donation Form; its share links name the home page, where Donate is.
+  const donationForm: DonationFormSettings = { ...giving, share: { url: `${siteOrigin(context)}/`, name: site?.name ?? '' } };
+  return { site, year: yearInFoundationZone(), canonicalUrl, payments: context.publicConfig.payments, donationForm, preview };
 }
 
 
@@ -59,7 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {backOffice ? (
           children
         ) : (
-          <SiteShell site={data?.site ?? null} year={data?.year ?? new Date().getFullYear()} payments={data?.payments ?? { provider: 'simulated' }}>
+          <SiteShell
+            site={data?.site ?? null}
+            year={data?.year ?? new Date().getFullYear()}
+            payments={data?.payments ?? { provider: 'simulated' }}
+            donationForm={data?.donationForm ?? { ...DEFAULT_GIVING_SETTINGS, share: { url: '/', name: '' } }}
+          >
             {children}
           </SiteShell>
         )}

@@ -29,6 +29,7 @@ export default [
       route('events/:eventNumber/registrations', 'routes/admin/registrations.tsx'),
       route('events/:eventNumber/check-in', 'routes/admin/check-in.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
+      route('giving', 'routes/admin/giving.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),

@@ -43,6 +43,8 @@ export interface SavedDonation extends SavedDonationIntent {
   id: number;
   status: 'paid';
   paidAt: string;
+  /** The signed receipt page, a path on this site (ADR 025, 046). */
+  receiptUrl: string;
 }
 
 /** Never the card or the email. */

@@ -1,6 +1,7 @@
 import type { BackOfficeContext } from './back-office';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
+import type { GivingSettingsPort } from './giving-settings';
 import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
 import type { SupporterContext } from './supporters';
@@ -30,6 +31,8 @@ export interface AppServices {
   events: EventsService;
   /** ADR 025. */
   receipts: ReceiptsPages;
+  /** ADR 046: the Donation Form's suggested amounts. */
+  giving: GivingSettingsPort;
 }
 
 /** Nothing secret ever goes here. */

@@ -8,6 +8,7 @@ import { createContentService } from './domain/content';
 import { createCardTestingGuard, createCounters, type Counters } from './domain/counters';
 import { createDonations, donationPurpose, type Donations } from './domain/donations';
 import { createGivingPlans, type GivingPlans } from './domain/giving-plans';
+import { createGivingSettings } from './domain/giving-settings';
 import { createEventsService } from './domain/events';
 import { createMailDelivery, type MailDelivery } from './domain/mail-queue';
 import { createPaymentCore, type PaymentCore } from './domain/payments/core';
@@ -102,6 +103,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     mediaFiles: createMediaFiles(db, bucket),
     receipts: createReceipts({ db, links, site, mail, logger, clock }),
     content,
+    giving: createGivingSettings({ db, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,
@@ -114,7 +116,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
       beforeDelete: (userId) => givingPlans.endSubscriptionsOfUser(userId),
     }),
     supporterSessions,
-    donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule' }),
+    donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule', receiptPath: links.receiptPath }),
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
     signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),

@@ -10,6 +10,7 @@ const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[]
   { to: '/admin/announcements', label: 'Announcements' },
   { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/media', label: 'Media' },
+  { to: '/admin/giving', label: 'Giving', adminOnly: true },
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
   { to: '/admin/audit', label: 'Audit log', adminOnly: true },
 ];

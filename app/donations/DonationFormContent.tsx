@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { donationTotal, type SavedDonation } from '../../common/donations';
 import { centsToDecimalString, parseAmountToCents } from '../../common/money';
-import type { PublicConfig } from '../../common/load-context';
+import { giveButtonLabel } from '../../common/giving-settings';
 import { apiRequest } from '../lib/api';
 import { useSignedInProfile } from '../lib/auth';
 import { usePaymentFlow } from '../payments/payment-flow';
@@ -14,33 +14,42 @@ import { NewOnEachOpening, PaymentDialogCloseButton, PaymentDialogHeader } from 
 import { PaymentDialogFooter } from '../payments/PaymentDialogFooter';
 import { DONATION_DIALOG_ID } from '../../common/islands';
 import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, givingValueOf, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
+import type { DonationFormProps } from './DonationDialog';
+import { SuggestedAmounts } from './SuggestedAmounts';
+import { ThankYouPanel, type GiftMade } from './ThankYouPanel';
 
 /** Made anew at each opening; loaded after the page's own code, or started as an island. */
-export default function DonationDialogContent({ payments }: { payments: PublicConfig['payments'] }) {
-  return <NewOnEachOpening>{() => <DonationForm payments={payments} />}</NewOnEachOpening>;
+export default function DonationDialogContent(props: DonationFormProps) {
+  return <NewOnEachOpening>{() => <DonationForm {...props} />}</NewOnEachOpening>;
 }
 
 interface DonationValues extends GivingValues {
+  /** The other-amount field's text. */
   amount: string;
+  /** A suggested amount chosen (ADR 046); typing another amount clears it. */
+  suggestedCents: number | null;
   email: string;
   message: string;
 }
 
 /** The server checks the total against its own. */
-type DonationRequest = DonationValues & { total?: string };
+type DonationRequest = Omit<DonationValues, 'suggestedCents'> & { total?: string };
 
 const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
 /** One form per page, so its ids are fixed: the island must render the very ids the server did. */
 const ID = 'donation';
 
-function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
+function DonationForm({ payments, settings }: DonationFormProps) {
   const user = useSignedInProfile();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<DonationValues>({ amount: '', email: '', message: '', ...NO_GIVING_OPTIONS });
+  const [values, setValues] = useState<DonationValues>({ amount: '', suggestedCents: null, email: '', message: '', ...NO_GIVING_OPTIONS, monthly: settings.monthlyPreselected });
   const [cardReady, setCardReady] = useState(false);
+  const [gift, setGift] = useState<GiftMade | null>(null);
   const card = useRef<CardPaymentHandle>(null);
 
-  const giftCents = parseAmountToCents(values.amount);
+  // What is sent: the suggested amount chosen, else what was typed.
+  const amount = values.suggestedCents === null ? values.amount.trim() : centsToDecimalString(values.suggestedCents);
+  const giftCents = parseAmountToCents(amount);
   const totalCents = giftCents === null ? null : donationTotal(giftCents, values.coverFees).totalCents;
 
   const flow = usePaymentFlow<DonationRequest>({
@@ -50,10 +59,11 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
         body: request,
       }),
     save: async (request, clientSecret) => {
-      await apiRequest<SavedDonation>('/stripe/save_donation', {
+      const saved = await apiRequest<SavedDonation>('/stripe/save_donation', {
         // The amount saved is what was charged: the gift and any card-fee part.
         body: { ...request, amount: request.total ?? request.amount, token: clientSecret },
       });
+      setGift({ totalCents: parseAmountToCents(saved.amount) ?? 0, email: saved.email, receiptUrl: saved.receiptUrl, giving: request });
     },
     receiptEmail: (request) => request.email,
   });
@@ -65,13 +75,18 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
   const email = emailTyped ? values.email : (user?.email ?? values.email);
   useTypedBeforeHydration(form, (typed) => {
     if (typed.some(({ name }) => name === 'email')) setEmailTyped(true);
-    setValues((v) => typed.reduce<DonationValues>((next, { name, value }) => ({ ...next, ...givingValueOf(name, value), ...textValueOf(name, value) }), v));
+    setValues((v) => typed.reduce<DonationValues>((next, { name, value }) => ({ ...next, ...givingValueOf(name, value), ...textValueOf(name, value), ...suggestedValueOf(name, value) }), v));
   });
 
   const set = (name: 'amount' | 'email' | 'message') => (value: string) => {
     if (name === 'email') setEmailTyped(true);
-    setValues((v) => ({ ...v, [name]: value }));
+    // Another amount typed replaces the suggested one.
+    setValues((v) => ({ ...v, [name]: value, ...(name === 'amount' ? { suggestedCents: null } : {}) }));
     flow.clearErrors(name);
+  };
+  const choose = (cents: number) => {
+    setValues((v) => ({ ...v, suggestedCents: cents, amount: '' }));
+    flow.clearErrors('amount');
   };
   const setOption = <K extends keyof GivingValues>(name: K, value: GivingValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -84,9 +99,10 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
       id={`${ID}-fields`}
       onSubmit={(e) => {
         e.preventDefault();
+        const { suggestedCents: _chosen, ...fields } = values;
         void flow.confirm({
-          ...values,
-          amount: values.amount.trim(),
+          ...fields,
+          amount,
           email: email.trim(),
           message: values.message.trim(),
           ...(totalCents === null ? {} : { total: centsToDecimalString(totalCents) }),
@@ -99,12 +115,15 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
         Your gift helps Ohio Valley families through illness and tragedy. A tax receipt is emailed to you.
       </PaymentDialogHeader>
 
-      <fieldset disabled={done} className="mt-5 space-y-4">
+      {gift && flow.outcome === 'paid' ? <ThankYouPanel idPrefix={ID} gift={gift} share={settings.share} /> : null}
+      {/* Kept, hidden, after a paid gift: the card form stays mounted until the dialog closes. */}
+      <fieldset disabled={done} hidden={Boolean(gift) && flow.outcome === 'paid'} className="mt-5 space-y-4">
         <GeneralErrors errors={flow.errors} fields={FIELDS} />
+        <SuggestedAmounts idPrefix={ID} amounts={settings.amounts} chosenCents={values.suggestedCents} onChoose={choose} />
         <TextField
           id={`${ID}-amount`}
           name="amount"
-          label="Amount"
+          label={settings.amounts.length > 0 ? 'Other amount' : 'Amount'}
           inputMode="decimal"
           autoComplete="transaction-amount"
           placeholder="Amount (ex. $20.00)"
@@ -166,10 +185,15 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
         unconfirmedText="Your payment went through. We are still recording it; your receipt will arrive by email shortly. Please do not pay again."
         cardReady={cardReady}
         dialogId={DONATION_DIALOG_ID}
+        confirmLabel={giveButtonLabel({ totalCents, monthly: values.monthly })}
       />
       <PaymentDialogCloseButton dialogId={DONATION_DIALOG_ID} label="Close the donation form" />
     </form>
   );
+}
+
+function suggestedValueOf(name: string, value: string | boolean): Partial<DonationValues> {
+  return name === 'suggested' && typeof value === 'string' && /^\d{1,9}$/.test(value) ? { suggestedCents: Number(value) } : {};
 }
 
 function textValueOf(name: string, value: string | boolean): Partial<DonationValues> {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { DEFAULT_GIVING_SETTINGS, type DonationFormSettings } from '../../common/giving-settings';
 import type { PublicConfig } from '../../common/load-context';
 import { DONATION_DIALOG_ID } from '../../common/islands';
 import { DonationFormBoundary } from './DonationDialog';
@@ -12,11 +13,12 @@ import DonationDialogContent from './DonationFormContent';
 const dialog = document.getElementById(DONATION_DIALOG_ID);
 if (dialog) {
   const payments = JSON.parse(dialog.dataset.payments ?? '{"provider":"simulated"}') as PublicConfig['payments'];
+  const settings = dialog.dataset.settings ? (JSON.parse(dialog.dataset.settings) as DonationFormSettings) : { ...DEFAULT_GIVING_SETTINGS, share: { url: '/', name: '' } };
   hydrateRoot(
     dialog,
     <StrictMode>
       <DonationFormBoundary>
-        <DonationDialogContent payments={payments} />
+        <DonationDialogContent payments={payments} settings={settings} />
       </DonationFormBoundary>
     </StrictMode>,
   );

@@ -12,12 +12,15 @@ export function PaymentDialogFooter({
   unconfirmedText,
   cardReady,
   dialogId,
+  confirmLabel = 'Confirm',
 }: {
   flow: Pick<ReturnType<typeof usePaymentFlow>, 'errors' | 'outcome' | 'outcomeText' | 'sendingRequest'>;
   successText: string;
   unconfirmedText: string;
   cardReady: boolean;
   dialogId: string;
+  /** What pressing it does, e.g. "Give $20.00 monthly" (ADR 046). */
+  confirmLabel?: string;
 }) {
   const done = outcome !== 'none';
   return (
@@ -35,7 +38,7 @@ export function PaymentDialogFooter({
           disabled={sendingRequest || done || !cardReady}
           className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {sendingRequest ? 'Processing…' : 'Confirm'}
+          {sendingRequest ? 'Processing…' : confirmLabel}
         </button>
       </div>
       {/* After the buttons, so the keyboard reaches Confirm first. */}

@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import { ChangePasswordForm, PASSWORD_INTENT } from '../accounts/ChangePasswordForm';
 import { DeleteAccount, DELETE_INTENT, DownloadData, EVERYWHERE_INTENT, SignOutEverywhere } from '../accounts/MyData';
 import { PROFILE_INTENT, ProfileForm } from '../accounts/ProfileForm';
+import { MonthlyGifts } from '../donations/MonthlyGifts';
 import { cookieHeaders, refusedForm, requireSupporter } from '../accounts/supporter.server';
 import { readFormFields } from '../lib/form-body.server';
 import type { FormAnswer } from '../lib/hooks/use-route-form';
@@ -11,7 +12,7 @@ import type { Route } from './+types/account';
 import { pageHandle } from '../lib/pages/page-handle';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'Your account', 'Edit your profile, change your password, download your data or delete your account.'),
+  ...pageMeta(matches, 'Your account', 'Edit your profile, manage your monthly gifts, change your password, download your data or delete your account.'),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -72,6 +73,8 @@ export default function Page({ loaderData: { profile } }: Route.ComponentProps) 
         <div className={card}>
           <ProfileForm profile={profile} />
         </div>
+        {/* The same as on the dashboard: nothing shows without a monthly gift. */}
+        <MonthlyGifts />
         <div className={card}>
           <ChangePasswordForm />
         </div>

@@ -1,13 +1,26 @@
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '../../common/load-context';
 import type { Site } from '../../common/content';
+import type { DonationFormSettings } from '../../common/giving-settings';
 import { DonateBar } from './DonateBar';
 import { DonationDialog } from '../donations/DonationDialog';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
 /** Spec §2. */
-export function SiteShell({ site, year, payments, children }: { site: Site | null; year: number; payments: PublicConfig['payments']; children: ReactNode }) {
+export function SiteShell({
+  site,
+  year,
+  payments,
+  donationForm,
+  children,
+}: {
+  site: Site | null;
+  year: number;
+  payments: PublicConfig['payments'];
+  donationForm: DonationFormSettings;
+  children: ReactNode;
+}) {
   return (
     <>
       <a
@@ -22,7 +35,7 @@ export function SiteShell({ site, year, payments, children }: { site: Site | nul
         {children}
       </main>
       <SiteFooter site={site} year={year} />
-      <DonationDialog payments={payments} />
+      <DonationDialog payments={payments} settings={donationForm} />
     </>
   );
 }

@@ -464,6 +464,15 @@ export interface MediaFilesTable {
   bytes: Buffer | null;
 }
 
+/** ADR 046: one row, id 1. */
+export interface GivingSettingsTable {
+  id: number;
+  /** JSON list of { cents, note }. */
+  suggested_amounts: string;
+  monthly_preselected: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -497,6 +506,7 @@ export interface Database {
   media: MediaTable;
   media_files: MediaFilesTable;
   pdf_cache: PdfCacheTable;
+  giving_settings: GivingSettingsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -81,9 +81,12 @@ export function createDonations({
   db,
   core,
   monthlyBy,
+  receiptPath,
 }: {
   db: Db;
   core: PaymentCore;
+  /** The signed receipt page (ADR 025): whoever holds the client secret had it emailed anyway. */
+  receiptPath: (paymentId: number) => string;
   /** ADR 027: the site charges a kept card (simulated gateway) or the gateway runs subscriptions (Stripe). */
   monthlyBy: 'schedule' | 'subscription';
 }) {
@@ -143,6 +146,7 @@ export function createDonations({
         message: donation.message,
         status: 'paid',
         paidAt: payment.paidAt ?? payment.createdAt,
+        receiptUrl: receiptPath(payment.id),
       };
     },
   };

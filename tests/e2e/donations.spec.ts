@@ -26,10 +26,10 @@ test('a visitor gives $25 with the test card and gets the thank-you and a receip
   await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await dialog.getByLabel('Message').fill('For the Example family');
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $25.00', exact: true }).click();
 
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Give $25.00', exact: true })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Not now' })).toHaveCount(0);
 
@@ -56,12 +56,12 @@ test('a declined card shows the provider message; a second card pays the same in
   await dialog.getByLabel('Amount').fill('20');
   await dialog.getByPlaceholder('Email to send receipt to').fill(uniqueEmail());
   await fillCard(dialog, '4000 0000 0000 0002');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $20.00', exact: true }).click();
   await expect(dialog.getByText('Your card was declined.')).toBeVisible();
   await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
 
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $20.00', exact: true }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
   // The form did not change, so the saved intent was reused (spec §4).
   expect(intents).toHaveLength(1);
@@ -75,9 +75,9 @@ test('the card went through but the save call was lost: the donor is told not to
   await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await page.route('**/api/stripe/save_donation', (route) => route.abort('connectionreset'));
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $15.00', exact: true }).click();
   await expect(dialog.getByText(/^Your payment went through\. .*Please do not pay again\.$/)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Give $15.00', exact: true })).toBeDisabled();
   await expect(dialog.getByText('Please fix the error(s) above.')).toHaveCount(0);
   // The server heard of the payment from the gateway itself: the gift is recorded and receipted.
   await expect(async () => {
@@ -93,13 +93,13 @@ test('server checks show above their fields; nothing is charged @phone', async (
   await dialog.getByLabel('Amount').fill('0.50');
   await dialog.getByPlaceholder('Email to send receipt to').fill('not-an-email');
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $0.50', exact: true }).click();
   await expect(dialog.getByText('A gift online can be from $1.00 to $25,000.00. For larger gifts, please contact us.')).toBeVisible();
   await expect(dialog.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
   await expect(dialog.getByText('Please fix the error(s) above.')).toBeVisible();
   await expect(dialog.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Amount')).toBeFocused();
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Give $0.50', exact: true })).toBeEnabled();
   const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
@@ -112,7 +112,7 @@ test('a signed-in donor finds the email prefilled and the gift on the dashboard 
   await dialog.getByLabel('Amount').fill('42');
   await dialog.getByLabel('Message').fill('Keep going');
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $42.00', exact: true }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await page.goto('/dashboard');
@@ -130,7 +130,7 @@ test('an empty amount is a field error above the amount; nothing is charged @pho
   const dialog = await openDonationForm(page);
   await dialog.getByPlaceholder('Email to send receipt to').fill(uniqueEmail());
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give', exact: true }).click();
   const amount = dialog.getByLabel('Amount');
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   const error = dialog.getByText('Enter an amount, like $20.00.');
@@ -153,7 +153,7 @@ test('double-clicking Confirm asks for one intent and records one gift @phone', 
   await dialog.getByLabel('Amount').fill('30');
   await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+  await dialog.getByRole('button', { name: 'Give $30.00', exact: true }).dblclick();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
   expect(intents).toHaveLength(1);
   await expect(async () => {
@@ -168,9 +168,19 @@ test('by keyboard: Enter opens the form, Escape closes it and focus returns to t
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Donation Form' });
   await expect(dialog).toBeVisible();
-  // Focus moves into the dialog, to the amount, and stays there (a modal <dialog> makes the page inert).
+  // Focus moves into the dialog, to the first suggested amount, and stays there (a modal <dialog> makes the page inert).
+  const first = dialog.getByRole('radio', { name: /^\$25 / });
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(first).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Give $25.00', exact: true })).toBeVisible();
+  // The arrow keys move between the amounts; Tab leaves the group for the other amount.
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: /^\$50 / })).toBeChecked();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Amount')).toBeFocused();
   await page.keyboard.type('15');
+  await expect(dialog.getByRole('radio', { checked: true, name: /^\$/ })).toHaveCount(0);
   await expect(dialog.getByLabel('Amount')).toHaveValue('15');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

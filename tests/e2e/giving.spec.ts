@@ -46,7 +46,7 @@ test('a gift in memory of someone, with card fees covered: the total shows befor
   await fillCard(dialog);
 
   expect(await axeViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $52.02', exact: true }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
   expect(intents).toHaveLength(1);
   expect(intents[0]).toMatchObject({ amount: '$50.50', coverFees: true, total: '52.02', tribute: 'memory', tributeName: 'Ada Lovelace', notify: true, notifyAmount: false });
@@ -81,7 +81,7 @@ test('an anonymous tribute needs no name; a missing tribute name and a bad email
   await dialog.getByLabel('Their name').fill('Jo');
   await dialog.getByLabel('Their email').fill('not-an-email');
   await fillCard(dialog);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $20.00', exact: true }).click();
 
   const tributeName = dialog.getByLabel('Name of the person honored');
   await expect(tributeName).toHaveAttribute('aria-invalid', 'true');

@@ -93,7 +93,7 @@ for (const route of PUBLIC_ROUTES.filter((route) => !loadsReact(route)).slice(0,
     release();
     const dialog = page.getByRole('dialog', { name: 'Donation Form' });
     // The card form comes with the island: Confirm is enabled once it runs.
-    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Give', exact: true })).toBeEnabled();
     const hydrated = await afterHydration(page);
     expect(hydrated.replaced, 'server elements replaced while hydrating').toEqual([]);
     expect(hydrated.htmlElements, 'one <html>').toBe(1);
@@ -123,7 +123,7 @@ test('ids still match after the page changes: the sign-up form and its errors, t
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
   const donation = page.getByRole('dialog', { name: 'Donation Form' });
   await expect(donation).toBeVisible();
-  await donation.getByRole('button', { name: 'Confirm' }).click();
+  await donation.getByRole('button', { name: 'Give', exact: true }).click();
   await expect(donation.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
   expect(await danglingReferences(page)).toEqual([]);
 });

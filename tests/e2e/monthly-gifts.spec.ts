@@ -26,7 +26,7 @@ async function giveMonthly(page: Page, email: string | null, amount: string) {
   if (email) await dialog.getByPlaceholder('Email to send receipt to').fill(email);
   await fillCard(dialog);
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: `Give $${amount}.00 monthly`, exact: true }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
 }
 

@@ -55,8 +55,9 @@ async function typeGift(page: Page, gift: { amount: string; email: string; messa
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
   const dialog = donationForm(page);
   await expect(dialog).toBeVisible();
-  // The dialog gives the first field the focus as it opens: the visitor types at once.
-  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toBeFocused();
+  // The dialog gives the first field, the first suggested amount, the focus as it opens (ADR 046).
+  await expect(dialog.getByRole('radio', { name: /^\$25 / })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Amount' }).click();
   await page.keyboard.type(gift.amount);
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(gift.email);
   await dialog.getByRole('textbox', { name: 'Message' }).fill(gift.message);
@@ -76,7 +77,7 @@ test('with JavaScript off, Donate opens the Donation Form and its fields take ty
       // The card needs the page's script: Confirm waits, and the form says why (in a <noscript>,
       // which Chromium shows only when scripting is off in the browser's settings, not through
       // Playwright's switch, so the test reads it from the page).
-      await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+      await expect(dialog.getByRole('button', { name: 'Give', exact: true })).toBeDisabled();
       expect(await dialog.locator('noscript').textContent()).toContain('Paying by card needs JavaScript');
       // Not now closes it, as HTML.
       await dialog.getByRole('button', { name: 'Not now' }).click();
@@ -95,7 +96,7 @@ for (const route of ['/cof', '/']) {
     const dialog = await typeGift(page, { amount: '25', email, message: 'Typed before any script' });
     await dialog.getByRole('radio', { name: 'In memory of' }).check();
     // Nothing has started the card part yet: Confirm waits for it.
-    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Give', exact: true })).toBeDisabled();
     await expect(dialog.getByText('Loading the secure card form…')).toBeVisible();
     release();
     // React takes the form over as typed: the total of the typed amount, the dedication's field.
@@ -105,7 +106,7 @@ for (const route of ['/cof', '/']) {
     await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
     await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('Typed before any script');
     await fillCard(dialog);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Give $25.00', exact: true }).click();
     await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
     // Closing starts the form afresh.
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();

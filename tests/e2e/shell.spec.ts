@@ -82,7 +82,7 @@ test('the Donate buttons open the Donation Form dialog', async ({ page }) => {
   await expect(dialog.getByPlaceholder('Email to send receipt to')).toBeVisible();
   await expect(dialog.getByPlaceholder('Leave us a message (optional)')).toBeVisible();
   await expect(dialog.getByText('Test mode — no real card is charged')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Give', exact: true })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
   if (isPhone(page)) {

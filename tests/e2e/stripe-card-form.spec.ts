@@ -137,7 +137,7 @@ test("a $25 gift through Stripe's Payment Element: mounted, ready, submitted, co
   const email = `stripe.donor.${Date.now().toString(36)}@example.org`;
   await dialog.getByLabel('Amount').fill('$25.00');
   await dialog.getByPlaceholder('Email to send receipt to').fill(email);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Give $25.00', exact: true }).click();
   await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
 
   const log = await page.evaluate(() => (window as unknown as { stripeLog: StripeLog }).stripeLog);

@@ -25,6 +25,7 @@ const PROTECTED_PAGES = [
   '/admin/events/11/check-in',
   '/admin/staff',
   '/admin/audit',
+  '/admin/giving',
   '/admin/security',
   '/admin/no-such-page',
 ];
@@ -36,6 +37,7 @@ const PROTECTED_ACTIONS: [string, Record<string, string>][] = [
   ['/admin/staff', { intent: 'invite', email: 'intruder@example.org', role: 'admin' }],
   ['/admin/staff', { intent: 'disable', staffId: '1' }],
   ['/admin/security', { intent: 'enable', code: '123456' }],
+  ['/admin/giving', { 'amount-0': '5', 'note-0': 'changed by a stranger' }],
 ];
 
 const auditCount = async () => Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -287,7 +289,7 @@ describe('roles', () => {
     await setUpStaff(server, volunteer, 'volunteer');
   });
 
-  it.each(['/admin/staff', '/admin/audit'])('a volunteer is refused %s, inside the back office, told why', async (path) => {
+  it.each(['/admin/staff', '/admin/audit', '/admin/giving'])('a volunteer is refused %s, inside the back office, told why', async (path) => {
     const refused = await volunteer.get(path);
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('Only an admin can do this.');

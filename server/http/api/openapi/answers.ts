@@ -235,7 +235,7 @@ export const DonationIntent = exactly<IntentAnswer<SavedDonationIntent>>()(
 );
 
 export const Donation = exactly<SavedDonation>()(
-  z.strictObject({ id: Id, amount: Amount, email: z.string(), message: z.string(), status: z.literal('paid'), paidAt: Timestamp }),
+  z.strictObject({ id: Id, amount: Amount, email: z.string(), message: z.string(), status: z.literal('paid'), paidAt: Timestamp, receiptUrl: z.string().regex(/^\/receipts\//).meta({ description: 'The signed receipt page, a path on this site.' }) }),
 );
 
 const signupIntent = exactly<Awaited<ReturnType<Signups['createIntent']>>>()(
