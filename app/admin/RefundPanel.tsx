@@ -32,7 +32,7 @@ export function payerOf(p: PaymentDetail): string {
   return name && email ? `${name} (${email})` : name || email || 'the payer';
 }
 
-const PANEL = 'rounded-lg border border-slate-300 bg-white p-5';
+const PANEL = 'min-w-0 rounded-lg border border-slate-300 bg-white p-5';
 
 /**
  * Two steps, both plain forms (no JavaScript needed): the first only reviews, the second refunds.
@@ -118,8 +118,9 @@ function ConfirmRefund({ payment: p, review, amountCents }: { payment: PaymentDe
   const amount = formatCents(amountCents);
   const all = amountCents === p.refundableCents;
   return (
-    <section aria-labelledby="refund-confirm-heading" className="rounded-lg border-2 border-red-700 bg-white p-5">
-      <h2 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-bold focus:outline-none">
+    <section aria-labelledby="refund-confirm-heading" className="min-w-0 rounded-lg border-2 border-red-700 bg-white p-5">
+      {/* A long email address wraps instead of widening a phone's page. */}
+      <h2 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-bold [overflow-wrap:anywhere] focus:outline-none">
         Refund {amount} of {formatCents(p.amountCents)} to {payerOf(p)}?
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">

@@ -56,8 +56,11 @@ const RefundForm = z
     /** A form posted twice refunds once. */
     requestKey: z.string({ error: REQUEST_EXPIRED }).regex(/^[\w-]{8,120}$/, REQUEST_EXPIRED),
   })
-  .superRefine((form, ctx) => {
-    if (form.amount === null && form.everything !== 'yes') ctx.addIssue({ code: 'custom', path: ['amount'], message: REFUND_HOW_MUCH });
+  .refine((form) => form.amount !== null || form.everything === 'yes', {
+    path: ['amount'],
+    message: REFUND_HOW_MUCH,
+    // Beside the other fields' errors too, unless the amount has its own.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'amount'),
   });
 
 export const PaymentFormSchema = z.discriminatedUnion('intent', [RefundForm, z.object({ intent: z.literal('resend') })], { error: UNKNOWN_ACTION });
