@@ -65,6 +65,8 @@ export interface MediaItem {
   files: string[];
   /** False until an admin approves a volunteer's upload: staff only. */
   published: boolean;
+  /** 'content': a picture of the content folder, chosen like an upload but never changed or deleted from the library (ADR 049). */
+  origin: 'upload' | 'content';
 }
 
 export interface VersionSummary {

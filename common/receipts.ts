@@ -42,3 +42,20 @@ export interface ReceiptsPages {
   /** Null when the link is not ours or names no paid payment. */
   bySignedLink(paymentId: string, signature: string): Promise<{ receipt: ReceiptView; pdfUrl: string } | null>;
 }
+
+/**
+ * The one receipt number a payment has, wherever it is shown (emails, receipt page, PDF, dashboard,
+ * back office, CSV): D-12 for donation 12, S-7 for sign-up 7. A supporter who quotes it to the
+ * treasurer must find it on every copy.
+ */
+export function receiptNumber(of: { donationId: number } | { signupId: number }): string {
+  return 'signupId' in of ? `S-${of.signupId}` : `D-${of.donationId}`;
+}
+
+/** "D-12", "d12", "D 12" → donation 12; null for anything that is not a receipt number. */
+export function parseReceiptNumber(text: string): { donationId: number } | { signupId: number } | null {
+  const match = /^\s*([ds])[\s-]?(\d{1,9})\s*$/i.exec(text);
+  if (!match) return null;
+  const id = Number(match[2]);
+  return match[1]!.toLowerCase() === 'd' ? { donationId: id } : { signupId: id };
+}

@@ -132,7 +132,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
       reports: createBackOfficeReports({ db, clock }),
       exports: createBackOfficeExports({ db, clock }),
       actions: createBackOfficeActions({ db, core: payments, clock, logger }),
-      content: createContentEditing({ db, store: mediaStore, logger, clock }),
+      content: createContentEditing({ db, store: mediaStore, logger, clock, contentDir: config.contentDir }),
     },
   };
 }

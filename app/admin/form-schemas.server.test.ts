@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { parseFields } from '../../common/api-errors';
 import { CheckInFormSchema, MediaFormSchema, PaymentFormSchema, StaffFormSchema } from './form-schemas.server';
 
-const refund = (fields: Record<string, string>) => parseFields(PaymentFormSchema, { intent: 'refund', amount: '', reason: 'staff', note: 'Asked', requestKey: 'key-12345', ...fields });
+const refund = (fields: Record<string, string>) => parseFields(PaymentFormSchema, { intent: 'refund', amount: '10.00', reason: 'staff', note: 'Asked', requestKey: 'key-12345', ...fields });
 
 describe('the refund form', () => {
-  it('reads dollars as typed into cents, empty as everything left', () => {
+  it('reads dollars as typed into cents; everything left only when chosen, never from an empty amount', () => {
     expect(refund({ amount: ' $1,000.50 ' })).toMatchObject({ ok: true, data: { amount: 100_050 } });
-    expect(refund({ amount: '' })).toMatchObject({ ok: true, data: { amount: null, reason: 'staff', note: 'Asked' } });
-    expect(parseFields(PaymentFormSchema, { intent: 'refund', reason: 'staff', note: 'Asked', requestKey: 'key-12345' })).toMatchObject({ ok: true, data: { amount: null } });
+    expect(refund({ amount: '', everything: 'yes' })).toMatchObject({ ok: true, data: { amount: null, everything: 'yes', reason: 'staff', note: 'Asked' } });
+    expect(parseFields(PaymentFormSchema, { intent: 'review', everything: 'yes', reason: 'staff', note: 'Asked', requestKey: 'key-12345' })).toMatchObject({ ok: true, data: { intent: 'review', amount: null } });
+    expect(refund({ amount: '' })).toEqual({ ok: false, errors: { amount: 'Enter how much to refund, like 20.00, or choose “Refund everything left”.' } });
+    expect(refund({ amount: '', reason: '' })).toEqual({ ok: false, errors: { amount: 'Enter how much to refund, like 20.00, or choose “Refund everything left”.', reason: 'Choose why the money goes back.' } });
   });
 
   it('refuses a reason outside REFUND_REASONS and an amount that is not one, each beside its field', () => {
     expect(refund({ reason: 'event_full', amount: '0' })).toEqual({
       ok: false,
-      errors: { amount: 'Enter an amount in dollars, like 20.00, or leave it empty to refund everything left.', reason: 'Choose why the money goes back.' },
+      errors: { amount: 'Enter an amount in dollars, like 20.00.', reason: 'Choose why the money goes back.' },
     });
     expect(refund({ note: ' \t ' })).toEqual({ ok: false, errors: { note: 'Say why, for the record.' } });
     expect(parseFields(PaymentFormSchema, { intent: 'chargeback' })).toEqual({ ok: false, errors: { intent: 'Unknown action.' } });

@@ -26,9 +26,10 @@ function idField(message: string) {
 // Payment
 
 const REQUEST_EXPIRED = 'This form has expired. Reload the page and try again.';
-const REFUND_AMOUNT = 'Enter an amount in dollars, like 20.00, or leave it empty to refund everything left.';
+const REFUND_AMOUNT = 'Enter an amount in dollars, like 20.00.';
+const REFUND_HOW_MUCH = 'Enter how much to refund, like 20.00, or choose “Refund everything left”.';
 
-/** Empty: everything left. */
+/** Empty only with the explicit "everything left" choice, never silently (issue 33). */
 const refundAmount = trimmed.transform((text, ctx) => {
   if (text === '') return null;
   const cents = parseAmountToCents(text);
@@ -39,19 +40,28 @@ const refundAmount = trimmed.transform((text, ctx) => {
   return cents;
 });
 
-const RefundForm = z.object({
-  intent: z.literal('refund'),
-  amount: refundAmount,
-  reason: z.enum(REFUND_REASONS, { error: 'Choose why the money goes back.' }),
-  note: z
-    .string({ error: 'Say why, for the record.' })
-    .trim()
-    .min(1, 'Say why, for the record.')
-    .max(500, 'Keep the note under 500 characters.')
-    .refine((note) => !hasControlCharacters(note), 'Remove the invisible control characters from the note.'),
-  /** A form posted twice refunds once. */
-  requestKey: z.string({ error: REQUEST_EXPIRED }).regex(/^[\w-]{8,120}$/, REQUEST_EXPIRED),
-});
+/** "review" shows the confirm step; "refund" is the confirmed refund. */
+const RefundForm = z
+  .object({
+    intent: z.enum(['review', 'refund']),
+    amount: refundAmount,
+    everything: z.literal('yes').optional(),
+    reason: z.enum(REFUND_REASONS, { error: 'Choose why the money goes back.' }),
+    note: z
+      .string({ error: 'Say why, for the record.' })
+      .trim()
+      .min(1, 'Say why, for the record.')
+      .max(500, 'Keep the note under 500 characters.')
+      .refine((note) => !hasControlCharacters(note), 'Remove the invisible control characters from the note.'),
+    /** A form posted twice refunds once. */
+    requestKey: z.string({ error: REQUEST_EXPIRED }).regex(/^[\w-]{8,120}$/, REQUEST_EXPIRED),
+  })
+  .refine((form) => form.amount !== null || form.everything === 'yes', {
+    path: ['amount'],
+    message: REFUND_HOW_MUCH,
+    // Beside the other fields' errors too, unless the amount has its own.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'amount'),
+  });
 
 export const PaymentFormSchema = z.discriminatedUnion('intent', [RefundForm, z.object({ intent: z.literal('resend') })], { error: UNKNOWN_ACTION });
 

@@ -12,6 +12,7 @@ export function AboutFoundation({ page }: { page: Cof }) {
           ))}
         </div>
       </div>
+      <FamilyPictures pictures={page.familyCarousel} />
       <div className="bg-brand-50 py-12">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 desk:grid-cols-2">
           <section aria-labelledby="advisory-directors" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
@@ -39,5 +40,26 @@ export function AboutFoundation({ page }: { page: Cof }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The pictures staff keep under "Family pictures" (issue 33): lazy, with their sizes, so nothing below them moves. */
+function FamilyPictures({ pictures }: { pictures: Cof['familyCarousel'] }) {
+  if (pictures.length === 0) return null;
+  return (
+    <section aria-labelledby="family-pictures" className="mx-auto max-w-5xl px-4 pb-12">
+      <SectionHeading id="family-pictures">Family pictures</SectionHeading>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 desk:grid-cols-3">
+        {pictures.map((picture) => (
+          <li key={picture.src}>
+            <ContentImage
+              image={picture}
+              sizes="(min-width: 1024px) 320px, 50vw"
+              className="aspect-[3/2] h-auto w-full rounded-lg bg-slate-100 object-cover shadow-sm ring-1 ring-slate-200"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

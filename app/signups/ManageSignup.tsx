@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { FieldErrors } from '../../common/api-errors';
 import { formatCalendarDate } from '../../common/dates';
 import { centsToDecimalString, formatCents, parseAmountToCents } from '../../common/money';
+import { receiptNumber } from '../../common/receipts';
 import { partyRefundCents, type MySignup } from '../../common/signup-policy';
 import { SIGNUP_KINDS } from '../../common/signups/kinds';
 import { ApiError, apiRequest } from '../lib/api';
@@ -48,7 +49,7 @@ export function ManageSignup({ initial }: { initial: MySignup }) {
           {signup.event.eventType} · {formatCalendarDate(signup.event.eventDate, { weekday: true })} · {signup.event.location}
         </p>
         <p className="mt-2 font-semibold text-slate-900">
-          Confirmation number {signup.id}: {stateText(signup)}
+          Confirmation number {receiptNumber({ signupId: signup.id })}: {stateText(signup)}
         </p>
         <p className="mt-2 text-slate-700">{signup.terms.policy}</p>
         <div ref={noticeRef} tabIndex={-1} className="mt-4 outline-none empty:hidden">

@@ -2,6 +2,7 @@ import { TRIBUTE_WORDS, type IntentAnswer, type SavedDonation, type SavedDonatio
 import { DonationIntentSchema, SaveDonationSchema } from '../../common/donations.wire';
 import { centsToDecimalString } from '../../common/money';
 import type { Db } from '../db/database';
+import { receiptNumber } from '../../common/receipts';
 import { findDonationOfPayment, insertDonation, setDonationSubscription, type Donation } from '../db/repositories/donations';
 import type { Payment } from '../db/repositories/payments';
 import { donationReceiptEmail } from '../mail/templates/donation-receipt';
@@ -70,7 +71,14 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
     },
     async refundMail(trx, payment, refund, site) {
       const donation = await donationOf(trx, payment);
-      return refundNoticeEmail({ to: donation.email, site, what: `your donation (receipt ${donation.id})`, amountCents: refund.amountCents, reason: refund.reason });
+      return refundNoticeEmail({
+        to: donation.email,
+        site,
+        what: `your donation (receipt ${receiptNumber({ donationId: donation.id })})`,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+        paid: { kind: 'gift', amountCents: payment.amountCents, leftCents: payment.amountCents - (refund.refundedBeforeCents ?? 0) - refund.amountCents },
+      });
     },
     released: async () => undefined,
   };

@@ -28,6 +28,7 @@ import { refundPolicyText, signupTerms } from '../../common/signup-policy';
 import { signupUpdateEmail } from '../mail/templates/signup-update';
 import type { Logger } from '../logger';
 import { refundNoticeEmail } from '../mail/templates/refund-notice';
+import { receiptNumber } from '../../common/receipts';
 import type { MailSiteFacts } from '../mail/templates/site';
 import { signupConfirmationEmail } from '../mail/templates/signup-confirmation';
 import type { AuthUser } from './supporter-sessions';
@@ -153,7 +154,14 @@ export function signupPurpose({
     async refundMail(trx, payment, refund, site) {
       const signup = await signupOf(trx, payment);
       const event = (await findEventForSignup(trx, { id: signup.eventId }, false))!;
-      return refundNoticeEmail({ to: signup.receiptEmail, site, what: `your ${event.eventType} sign-up for ${event.name}`, amountCents: refund.amountCents, reason: refund.reason });
+      return refundNoticeEmail({
+        to: signup.receiptEmail,
+        site,
+        what: `your ${event.eventType} sign-up for ${event.name} (receipt ${receiptNumber({ signupId: signup.id })})`,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+        paid: { kind: 'signup', amountCents: payment.amountCents, leftCents: payment.amountCents - (refund.refundedBeforeCents ?? 0) - refund.amountCents },
+      });
     },
 
     async released(trx, payment) {

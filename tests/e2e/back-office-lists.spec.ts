@@ -141,8 +141,10 @@ test('a refund end to end: the payer is emailed, their dashboard shows it, and t
     await page.getByRole('link', { name: /Payment of \$400\.00/ }).click();
     await expect(page.getByRole('heading', { name: 'Refund', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+    await page.getByLabel('Reason').selectOption('requested_by_customer');
     await page.getByLabel('Note for the record (not sent to the payer)').fill('Team cannot play this year');
-    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('button', { name: 'Refund everything left ($400.00)…' }).click();
+    await page.getByRole('button', { name: 'Yes, refund $400.00' }).click();
     await expect(page.getByText('Refunded $400.00. The payer has been emailed.')).toBeVisible();
     await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(/Team cannot play this year/)).toBeVisible();

@@ -161,7 +161,7 @@ describe('donations list and export', () => {
     expect(page).toContain('Yes: keep the name off anything public');
 
     const rows = parseCsv((await volunteer.get(`/admin/donations.csv?q=${tag}&sort=amount&dir=desc`)).text);
-    expect(Object.keys(rows[0]!)).toEqual(['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email']);
+    expect(Object.keys(rows[0]!)).toEqual(['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Receipt number', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email']);
     const pick = (r: Record<string, string>) => [r.Email, r.Amount, r.Gift, r['Card fees'], r.Anonymous, r.Tribute, r['Tribute name'], r['Notified name'], r['Notified email']];
     expect(rows.slice(0, 2).map(pick)).toEqual([
       [`bob.${tag}@example.org`, '100.00', '100.00', '0.00', 'no', '', '', '', ''],
@@ -303,7 +303,7 @@ describe('registrations, tallies and rosters', () => {
       const before = await server.services.events.placesLeft(golfEvent);
       expect(before).toBe(0);
       const page = await admin.get(`/admin/payments/${teamPayment}`);
-      const fields = { csrf: csrfOf(page.text), intent: 'refund', amount: '', reason: 'requested_by_customer', note: 'Team cannot come', requestKey: /name="requestKey" value="([^"]+)"/.exec(page.text)![1]! };
+      const fields = { csrf: csrfOf(page.text), intent: 'refund', amount: '', everything: 'yes', reason: 'requested_by_customer', note: 'Team cannot come', requestKey: /name="requestKey" value="([^"]+)"/.exec(page.text)![1]! };
       const [first, second] = await Promise.all([postForm(admin, `/admin/payments/${teamPayment}`, fields), postForm(admin, `/admin/payments/${teamPayment}`, fields)]);
       expect([first.status, second.status]).toEqual([200, 200]);
       expect(html(first)).toContain('Refunded $400.00. The payer has been emailed.');
@@ -353,7 +353,11 @@ describe('registrations, tallies and rosters', () => {
       expect(payment).toEqual({ status: 'partially_refunded', refunded_cents: 3000 });
       const outbox = server.config.mail.outboxDir;
       const notice = await waitForMail(outbox, (m) => m.to === `partial.${run}@example.org` && /refunded/.test(m.subject));
-      expect(notice.subject).toMatch(/^Your payment of \$30\.00 to /);
+      // Part of a gift: what went back and what stays given, never "You asked us to cancel it."
+      expect(notice.subject).toMatch(/^\$30\.00 of your payment to .+ is refunded$/);
+      expect(notice.text).toContain('$30.00 of your $80.00 gift is refunded; your gift now stands at $50.00.');
+      expect(notice.text).toContain('The foundation has made this refund.');
+      expect(notice.text).not.toContain('cancel');
     });
   });
 

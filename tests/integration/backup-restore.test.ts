@@ -175,7 +175,7 @@ describe('a site with a history, backed up while it runs', () => {
     await setUpStaff(live, admin, 'admin');
     const paymentPage = await admin.get(`/admin/payments/${teamPayment.id}`);
     const requestKey = /name="requestKey" value="([^"]+)"/.exec(paymentPage.text)![1]!;
-    const refund = await postForm(admin, `/admin/payments/${teamPayment.id}`, { csrf: csrfOf(paymentPage.text), intent: 'refund', amount: '', reason: 'requested_by_customer', note: 'Team cannot come', requestKey });
+    const refund = await postForm(admin, `/admin/payments/${teamPayment.id}`, { csrf: csrfOf(paymentPage.text), intent: 'refund', amount: '', everything: 'yes', reason: 'requested_by_customer', note: 'Team cannot come', requestKey });
     expect(refund.status).toBe(200);
     expect(refund.text).toContain('Refunded $400.00.');
     const edit = await submit(admin, '/admin/pages/golfers', { ...(await pageForm(live.db, 'golfers')), intent: 'publish', heading: 'Golf professionals, restored' });

@@ -4,7 +4,8 @@ import type { AnnouncementView, MediaItem } from '../../../common/content-admin'
 import { formatMoment, toFoundationLocalInput } from '../../../common/moment';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
-import { Checkbox, FormSection, Select } from '../../admin/form-controls';
+import { Checkbox, FormSection } from '../../admin/form-controls';
+import { PicturePicker, pictureOption, type PictureOption } from '../../admin/PicturePicker';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
@@ -135,8 +136,8 @@ function AnnouncementForm({
 }) {
   const value = (name: string, saved: string | null | undefined) => echo?.[name] ?? saved ?? '';
   const locked = Boolean(editing?.published) && !isAdmin;
-  const images = [{ value: '', label: 'Choose a picture' }, ...media.map((m) => ({ value: m.src, label: `${m.fileName} — ${m.alt}` }))];
-  if (editing?.image && !media.some((m) => m.src === editing.image!.src)) images.splice(1, 0, { value: editing.image.src, label: `Current: ${editing.image.src.split('/').pop()}` });
+  const images: PictureOption[] = [{ value: '', label: 'Choose a picture' }, ...media.map(pictureOption)];
+  if (editing?.image && !media.some((m) => m.src === editing.image!.src)) images.splice(1, 0, { value: editing.image.src, label: `Current: ${editing.image.src.split('/').pop()}`, thumb: editing.image });
   return (
     <StaffForm id="announcement-form" className="grid gap-4" aria-label={editing ? `Edit ${editing.heading}` : 'New announcement'} noValidate>
       <input type="hidden" name="id" value={editing?.id ?? ''} />
@@ -150,7 +151,7 @@ function AnnouncementForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="linkHref" label={FIELD_LABELS.linkHref} defaultValue={value('linkHref', editing?.linkHref)} error={errors.linkHref} />
             <TextField name="linkLabel" label={FIELD_LABELS.linkLabel} defaultValue={value('linkLabel', editing?.linkLabel)} error={errors.linkLabel} hint="For example: Learn more" />
-            <Select name="imageSrc" label={FIELD_LABELS.imageSrc} defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
+            <PicturePicker name="imageSrc" label={FIELD_LABELS.imageSrc} defaultValue={value('imageSrc', editing?.image?.src)} error={errors.imageSrc} options={images} />
             <TextField name="imageAlt" label={FIELD_LABELS.imageAlt} defaultValue={value('imageAlt', editing?.image?.alt)} error={errors.imageAlt} maxLength={300} />
             <TextField
               name="showFrom"

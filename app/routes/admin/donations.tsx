@@ -3,6 +3,7 @@ import type { Route } from './+types/donations';
 import { givingNotes, type GivingDetails } from '../../../common/donations';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
+import { receiptNumber } from '../../../common/receipts';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { DataTable, linkClass, Td, Th } from '../../admin/DataTable';
 import { filterQuery, parseDonationFilter } from '../../admin/donation-filter';
@@ -61,7 +62,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         className="mb-6 grid gap-4 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Filter donations"
       >
-        <TextField name="q" label="Search name, email or message" type="search" defaultValue={form.q} className="sm:col-span-2" />
+        <TextField name="q" label="Search name, email, message or receipt number" type="search" defaultValue={form.q} className="sm:col-span-2" />
         <TextField name="from" label="From date" type="date" defaultValue={form.from} error={errors.from} />
         <TextField name="to" label="To date" type="date" defaultValue={form.to} error={errors.to} />
         <TextField name="min" label="Smallest amount ($)" inputMode="decimal" defaultValue={form.min} error={errors.min} />
@@ -130,7 +131,9 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={d.status} />
                 </div>
                 <p className="break-all text-sm text-slate-900">{d.name ? `${d.name} · ${d.email}` : d.email}</p>
-                <p className="text-sm text-slate-700">{formatMoment(d.at)}</p>
+                <p className="text-sm text-slate-700">
+                  {formatMoment(d.at)} · receipt {receiptNumber({ donationId: d.donationId })}
+                </p>
                 <GivingNotes giving={d.giving} />
                 {d.message ? <p className="mt-1 text-sm text-slate-800">{d.message}</p> : null}
               </li>
@@ -145,6 +148,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                   <Th>Name</Th>
                   <Th>Email</Th>
                   <Th className="text-right">Amount</Th>
+                  <Th>Receipt</Th>
                   <Th>Status</Th>
                   <Th>Gift details</Th>
                   <Th>Message</Th>
@@ -168,6 +172,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                     {formatCents(d.amountCents)}
                     {d.refundedCents > 0 ? <span className="block text-xs text-slate-700">−{formatCents(d.refundedCents)} refunded</span> : null}
                   </Td>
+                  <Td className="whitespace-nowrap">{receiptNumber({ donationId: d.donationId })}</Td>
                   <Td>
                     <StatusBadge status={d.status} />
                   </Td>

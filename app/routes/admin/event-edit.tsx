@@ -7,6 +7,7 @@ import { defaultSignupRules, rulesOfEventType, signupKindOfEventType, SIGNUP_KIN
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
+import { PicturePicker, pictureOption, type PictureOption } from '../../admin/PicturePicker';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
@@ -45,10 +46,10 @@ export async function action(args: Route.ActionArgs) {
 /** A line of two fields that belong together: side by side on a computer, one tinted box on a phone. */
 const ROW = 'grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:gap-4 sm:border-0 sm:bg-transparent sm:p-0';
 
-function pictureOptions(media: MediaItem[], current: string | null, kinds: ('image' | 'pdf')[], emptyLabel: string) {
-  const options = [{ value: '', label: emptyLabel }];
-  if (current && !media.some((m) => m.src === current)) options.push({ value: current, label: `Current: ${current.split('/').pop()}` });
-  for (const m of media) if (kinds.includes(m.kind)) options.push({ value: m.src, label: `${m.fileName} — ${m.alt}` });
+function pictureOptions(media: MediaItem[], current: string | null, kinds: ('image' | 'pdf')[], emptyLabel: string, currentSize?: { width: number; height: number } | null) {
+  const options: PictureOption[] = [{ value: '', label: emptyLabel }];
+  if (current && !media.some((m) => m.src === current)) options.push({ value: current, label: `Current: ${current.split('/').pop()}`, thumb: currentSize ? { src: current, ...currentSize } : null });
+  for (const m of media) if (kinds.includes(m.kind)) options.push(pictureOption(m));
   return options;
 }
 
@@ -182,7 +183,13 @@ function EventForm({
           </FormSection>
 
           <FormSection title="Picture" lead={<>Pictures come from the <Link to="/admin/media" className={linkClass}>media library</Link>; upload one there first.</>}>
-            <Select name="imageSrc" label="Picture" defaultValue={value('imageSrc', event?.image?.src)} error={errors.imageSrc} options={pictureOptions(media, event?.image?.src ?? null, ['image'], 'No picture')} />
+            <PicturePicker
+              name="imageSrc"
+              label="Picture"
+              defaultValue={value('imageSrc', event?.image?.src)}
+              error={errors.imageSrc}
+              options={pictureOptions(media, event?.image?.src ?? null, ['image'], 'No picture', event?.image)}
+            />
             <TextField
               name="imageAlt"
               label="Alt text (describes the picture for people who cannot see it)"

@@ -45,6 +45,8 @@ const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).t
 
 export default function Media({ loaderData, actionData }: Route.ComponentProps) {
   const { media, isAdmin } = loaderData;
+  const uploads = media.filter((item) => item.origin === 'upload');
+  const shipped = media.filter((item) => item.origin === 'content');
   const uploadErrors: Record<string, string> | undefined = actionData?.intent === 'upload' && !actionData.ok ? actionData.errors : undefined;
   return (
     <div>
@@ -88,13 +90,55 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </FormSection>
       </StaffForm>
-      {media.length === 0 ? <EmptyState title="Nothing uploaded yet.">Files uploaded here can be chosen for events, announcements and pages.</EmptyState> : null}
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {media.map((item) => (
-          <MediaCard key={item.id} item={item} isAdmin={isAdmin} />
-        ))}
-      </ul>
+      <section aria-labelledby="uploads-heading">
+        <h2 id="uploads-heading" className="mb-3 text-lg font-bold">
+          Uploads
+        </h2>
+        {uploads.length === 0 ? <EmptyState title="Nothing uploaded yet.">Files uploaded here can be chosen for events, announcements and pages.</EmptyState> : null}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {uploads.map((item) => (
+            <MediaCard key={item.id} item={item} isAdmin={isAdmin} />
+          ))}
+        </ul>
+      </section>
+      {shipped.length > 0 ? (
+        <section aria-labelledby="content-pictures-heading" className="mt-10">
+          <h2 id="content-pictures-heading" className="text-lg font-bold">
+            On the site already ({shipped.length})
+          </h2>
+          <p className="mb-3 mt-1 text-sm text-slate-700">
+            The pictures and documents that came with the site’s content. Choose them for events, announcements and pages like uploads; they cannot be changed or deleted here.
+          </p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {shipped.map((item) => (
+              <ContentPictureCard key={item.src} item={item} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+/** Read-only: it ships with the site's content folder (ADR 049). */
+function ContentPictureCard({ item }: { item: MediaItem }) {
+  return (
+    <li className="flex flex-col rounded-lg border border-slate-300 bg-white p-2 text-sm">
+      {item.kind === 'image' && item.width && item.height ? (
+        <img src={item.src} width={item.width} height={item.height} alt={item.alt} loading="lazy" decoding="async" className="aspect-[3/2] h-auto w-full rounded bg-slate-100 object-contain" />
+      ) : (
+        <p className="flex aspect-[3/2] items-center justify-center rounded bg-slate-100 font-semibold text-slate-800">{item.kind === 'pdf' ? 'PDF document' : 'Picture'}</p>
+      )}
+      <p className="mt-2 break-all font-semibold">{item.fileName}</p>
+      {item.alt ? <p className="text-slate-700">{item.alt}</p> : null}
+      <p className="mt-auto pt-1 text-xs text-slate-700">
+        {item.width && item.height ? `${item.width} × ${item.height} · ` : ''}
+        {kb(item.byteSize)} ·{' '}
+        <a className={linkClass} href={item.src} target="_blank" rel="noreferrer">
+          Open<span className="sr-only"> {item.fileName}</span>
+        </a>
+      </p>
+    </li>
   );
 }
 

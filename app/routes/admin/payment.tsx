@@ -3,10 +3,11 @@ import type { Route } from './+types/payment';
 import { TRIBUTE_WORDS } from '../../../common/donations';
 import { formatCents } from '../../../common/money';
 import { formatMoment } from '../../../common/moment';
+import { receiptNumber } from '../../../common/receipts';
 import { AdminPageHeader } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
-import { TextField, FieldError } from '../../ui/FormFields';
+import { RefundPanel, type RefundReview } from '../../admin/RefundPanel';
 import { answer } from '../../admin/answer.server';
 import { PaymentFormSchema } from '../../admin/form-schemas.server';
 import { pathNumber, readStaffForm, requireAdmin, requireStaff } from '../../admin/guard.server';
@@ -25,15 +26,24 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const paymentId = pathNumber(args.params.paymentId);
   const { actor, fields, input } = await readStaffForm(args, PaymentFormSchema);
+  const refunding = fields.intent === 'refund' || fields.intent === 'review' || fields.intent === 'edit';
   // Before any field error: a volunteer's refund is a 403.
-  if (fields.intent === 'refund') requireAdmin(actor);
-  const echo = fields.intent === 'refund' ? { amount: (fields.amount ?? '').slice(0, 20), note: (fields.note ?? '').slice(0, 500) } : null;
-  if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
+  if (refunding) requireAdmin(actor);
+  const echo = refunding
+    ? { amount: (fields.amount ?? '').slice(0, 20), reason: (fields.reason ?? '').slice(0, 40), note: (fields.note ?? '').slice(0, 500), requestKey: (fields.requestKey ?? '').slice(0, 120) }
+    : null;
+  // "No, go back" on the confirm step: the form again, as it was filled.
+  if (fields.intent === 'edit') return { intent: 'refund' as const, ok: true as const, echo };
+  if (!input.ok) return answer({ intent: refunding ? ('refund' as const) : fields.intent, ...input, echo });
   const form = input.data;
+  if (form.intent === 'review') {
+    const review: RefundReview = { amountCents: form.everything === 'yes' ? null : form.amount, reason: form.reason, note: form.note, requestKey: form.requestKey };
+    return { intent: 'review' as const, ok: true as const, review, echo };
+  }
   const actions = args.context.backOffice.actions;
   const result =
     form.intent === 'refund'
-      ? await actions.refund(actor, paymentId, { amountCents: form.amount, reason: form.reason, note: form.note, requestKey: form.requestKey })
+      ? await actions.refund(actor, paymentId, { amountCents: form.everything === 'yes' ? null : form.amount, reason: form.reason, note: form.note, requestKey: form.requestKey })
       : await actions.resend(actor, paymentId);
   return answer({ intent: form.intent, ...result, echo: result.ok ? null : echo });
 }
@@ -67,6 +77,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const { payment: p, isAdmin, requestKey } = loaderData;
   const errors: Record<string, string> | undefined = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const echo = actionData && 'echo' in actionData ? actionData.echo : null;
+  const review = actionData && 'review' in actionData ? (actionData.review ?? null) : null;
   const refundErrors = actionData?.intent === 'refund' ? errors : undefined;
   const canResend = p.status === 'paid' || p.status === 'partially_refunded';
   const title = p.donation ? `Donation of ${formatCents(p.amountCents)}` : `${p.signup?.eventName ?? 'Sign-up'}: ${formatCents(p.amountCents)}`;
@@ -78,7 +89,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </p>
       <AdminPageHeader title={title} lead={<StatusBadge status={p.status} />} />
-      {actionData && 'message' in actionData ? <Notice tone="success">{actionData.message}</Notice> : null}
+      {actionData && 'message' in actionData && actionData.message ? <Notice tone="success">{actionData.message}</Notice> : null}
       <OtherErrors errors={errors} shown={actionData?.intent === 'refund' ? ['amount', 'reason', 'note'] : []} />
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -95,7 +106,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <>
                 <Fact label="Donor email">{p.donation.email}</Fact>
                 {p.donation.donorName ? <Fact label="Donor name (as given)">{p.donation.donorName}</Fact> : null}
-                <Fact label="Receipt number">{p.donation.donationId}</Fact>
+                <Fact label="Receipt number">{receiptNumber({ donationId: p.donation.donationId })}</Fact>
                 {p.donation.giving.feeCents > 0 ? (
                   <Fact label="Gift and card fees">
                     {formatCents(p.donation.giving.giftCents)} + {formatCents(p.donation.giving.feeCents)} card fees
@@ -128,6 +139,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 {p.signup.teamName ? <Fact label="Team">{p.signup.teamName}</Fact> : null}
                 <Fact label="Places">{p.signup.places}</Fact>
                 <Fact label="Receipt email">{p.signup.receiptEmail}</Fact>
+                <Fact label="Receipt number">{receiptNumber({ signupId: p.signup.signupId })}</Fact>
               </>
             ) : null}
             <Fact label="Account">{p.account ? `${p.account.name} (${p.account.email})` : 'Not signed in'}</Fact>
@@ -136,47 +148,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <div className="space-y-6">
-          {isAdmin && p.refundableCents > 0 ? (
-            <section aria-labelledby="refund-heading" className="rounded-lg border border-slate-300 bg-white p-5">
-              <h2 id="refund-heading" className="text-lg font-bold">
-                Refund
-              </h2>
-              <p className="mt-1 text-sm text-slate-700">
-                Up to {formatCents(p.refundableCents)} can go back to the card. The payer gets an email.
-                {p.signup ? ' A full refund frees the places for others.' : ''}
-              </p>
-              <StaffForm className="mt-4 space-y-4" noValidate>
-                <input type="hidden" name="intent" value="refund" />
-                <input type="hidden" name="requestKey" value={requestKey} />
-                <TextField
-                  name="amount"
-                  label="Amount ($)"
-                  inputMode="decimal"
-                  placeholder={(p.refundableCents / 100).toFixed(2)}
-                  defaultValue={echo?.amount}
-                  error={refundErrors?.amount}
-                  hint="Leave empty to refund everything left."
-                />
-                <div>
-                  <label htmlFor="refund-reason" className="mb-1 block text-sm font-semibold text-slate-800">
-                    Reason
-                  </label>
-                  <FieldError id="refund-reason-error" message={refundErrors?.reason} />
-                  <select
-                    id="refund-reason"
-                    name="reason"
-                    defaultValue="requested_by_customer"
-                    className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2"
-                  >
-                    <option value="requested_by_customer">At the payer&apos;s request</option>
-                    <option value="staff">Foundation&apos;s decision (e.g. event cancelled)</option>
-                  </select>
-                </div>
-                <TextField name="note" label="Note for the record (not sent to the payer)" maxLength={500} defaultValue={echo?.note} error={refundErrors?.note} />
-                <Button variant="danger">Refund</Button>
-              </StaffForm>
-            </section>
-          ) : null}
+          {isAdmin && p.refundableCents > 0 ? <RefundPanel payment={p} requestKey={requestKey} review={review} echo={echo} errors={refundErrors} /> : null}
           {canResend ? (
             <section aria-labelledby="resend-heading" className="rounded-lg border border-slate-300 bg-white p-5">
               <h2 id="resend-heading" className="text-lg font-bold">

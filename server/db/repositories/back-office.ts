@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DonationFilter, DonationRow, DonationSort } from '../../../common/back-office';
 import type { GivingDetails, TributeKind } from '../../../common/donations';
+import { parseReceiptNumber } from '../../../common/receipts';
 import type { Database, PaymentStatus } from '../schema';
 import { isHeld, isSold } from './signups';
 
@@ -32,8 +33,11 @@ function filtered(db: Executor, filter: DonationQuery): DonationSelect {
   if (filter.maxCents !== undefined) query = query.where('payments.amount_cents', '<=', filter.maxCents);
   if (filter.q) {
     const pattern = containing(filter.q);
+    // "D-12", as the receipt says, finds donation 12 (common/receipts.ts).
+    const receipt = parseReceiptNumber(filter.q);
     query = query.where((eb) =>
       eb.or([
+        ...(receipt && 'donationId' in receipt ? [eb('donations.id', '=', receipt.donationId)] : []),
         eb(sql`lower(donations.email)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(donations.message)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(users.first || ' ' || users.last)`, 'like', sql`${pattern} escape '\\'`),

@@ -22,6 +22,7 @@ import type { Logger } from '../../logger';
 import { processUpload, UploadRefused, variantWidths } from '../media/process-upload';
 import { MediaStorageError, type MediaStore } from '../media/media-store';
 import { recordAudit } from './audit';
+import { createContentPictures } from './content-pictures';
 import { AnnouncementFormSchema } from './announcement-form';
 import { parseEventForm, type EventFormValues } from './event-form';
 
@@ -39,7 +40,7 @@ export function mediaSrc(media: Pick<MediaRecord, 'key' | 'kind' | 'width'>): st
 const UPLOAD_SRC = /^\/media\/u\/([a-f0-9]{8,40})\/[a-z0-9.]+$/;
 
 function toMediaItem(m: MediaRecord): MediaItem {
-  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files, published: m.published };
+  return { id: m.id, key: m.key, kind: m.kind, src: mediaSrc(m), width: m.width, height: m.height, alt: m.alt, fileName: m.fileName, byteSize: m.byteSize, createdAt: m.createdAt, files: m.files, published: m.published, origin: 'upload' };
 }
 
 function priceRole(priceCents: number | null, event: EventRecord): '' | 'price' | 'child' {
@@ -94,10 +95,14 @@ export interface ContentEditingDeps {
   store: MediaStore;
   logger: Logger;
   clock?: () => Date;
+  /** Its `images` folder's pictures are listed in the library too, read-only (ADR 049). */
+  contentDir?: string;
 }
 
 /** Events, announcements, pages and the media library as staff edit them; every change audited in its own transaction. */
-export function createContentEditing({ db, store, logger, clock = () => new Date() }: ContentEditingDeps): BackOfficeContent {
+export function createContentEditing({ db, store, logger, clock = () => new Date(), contentDir }: ContentEditingDeps): BackOfficeContent {
+  const contentPictures = contentDir ? createContentPictures(contentDir) : null;
+
   async function signupCount(eventNumber: number): Promise<number> {
     const { count } = await db
       .selectFrom('signups')
@@ -110,7 +115,7 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
 
   async function imageSize(src: string): Promise<{ width: number; height: number } | null> {
     const match = UPLOAD_SRC.exec(src);
-    if (!match) return null;
+    if (!match) return (await contentPictures?.sizeOf(src)) ?? null;
     const media = await findMediaByKey(db, match[1]!);
     return media && media.kind === 'image' && media.width && media.height ? { width: media.width, height: media.height } : null;
   }
@@ -375,7 +380,8 @@ export function createContentEditing({ db, store, logger, clock = () => new Date
     },
 
     async media() {
-      return (await listMedia(db)).map(toMediaItem);
+      // Uploads first, newest first; then the pictures that ship with the site's content.
+      return [...(await listMedia(db)).map(toMediaItem), ...((await contentPictures?.list()) ?? [])];
     },
 
     async upload(actor, file, alt) {

@@ -1,6 +1,7 @@
 import { registrationLabel, type BackOfficeExports, type DonationFilter, type Registration, type RegistrationPerson, type StaffActor } from '../../../common/back-office';
 import { TRIBUTE_WORDS } from '../../../common/donations';
 import { centsToDecimalString } from '../../../common/money';
+import { receiptNumber } from '../../../common/receipts';
 import { formatMoment } from '../../../common/moment';
 import type { ExportColumn } from '../../../common/signups/kind';
 import { rulesOfEventType } from '../../../common/signups/kinds';
@@ -56,7 +57,7 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
       const { rows } = await listDonations(db, donationQuery(filter), { offset: 0, limit: 1_000_000 });
       await audited(actor, 'donations', `Exported ${rows.length} donation${rows.length === 1 ? '' : 's'} as CSV`, { filter, rows: rows.length });
       return toCsv(
-        ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email'],
+        ['Date', 'Name', 'Email', 'Amount', 'Refunded', 'Status', 'Message', 'Payment', 'Receipt number', 'Gift', 'Card fees', 'Anonymous', 'Tribute', 'Tribute name', 'Notified name', 'Notified email'],
         rows.map((d) => [
           when(d.at),
           d.name,
@@ -66,6 +67,7 @@ export function createBackOfficeExports({ db, clock = () => new Date() }: { db: 
           STATUS_TEXT[d.status],
           d.message,
           d.paymentId,
+          receiptNumber({ donationId: d.donationId }),
           money(d.giving.giftCents),
           money(d.giving.feeCents),
           d.giving.anonymous ? 'yes' : 'no',

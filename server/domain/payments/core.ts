@@ -45,7 +45,8 @@ export interface PaymentPurposeHandler {
   paidMail(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<MailMessage>;
   /** Each queued once under its own key; a staff resend of the receipt never repeats them. */
   paidNotices?(trx: Trx, payment: Payment, site: MailSiteFacts): Promise<{ key: string; purpose: string; message: MailMessage }[]>;
-  refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason }, site: MailSiteFacts): Promise<MailMessage>;
+  /** `refundedBeforeCents`: what earlier refunds already gave back, so a partial refund can say what stays paid. */
+  refundMail(trx: Trx, payment: Payment, refund: { amountCents: number; reason: RefundReason; refundedBeforeCents?: number }, site: MailSiteFacts): Promise<MailMessage>;
   /** A monthly gift on Stripe. */
   subscriptionOf?(db: Db, payment: Payment): Promise<string | null>;
   /** Let go of what it held. */

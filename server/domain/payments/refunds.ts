@@ -96,7 +96,7 @@ export function createRefunds({ db, gateway, logger, mail, siteFacts, clock, loc
         });
         await setRefunded(trx, payment, committed + amount, spec.reason, now);
         if (site) {
-          const notice = await handlerOf(payment).refundMail(trx, payment, { amountCents: amount, reason: spec.reason }, site);
+          const notice = await handlerOf(payment).refundMail(trx, payment, { amountCents: amount, reason: spec.reason, refundedBeforeCents: committed }, site);
           await queueMail(trx, notice, { purpose: 'refund_notice', paymentId: part.paymentId, dedupeKey: `refund:${row.id}:notice` }, clock());
         }
         if (spec.staff) await spec.staff.audit(trx, payment, row);

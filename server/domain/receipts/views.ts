@@ -1,5 +1,5 @@
 import { formatCalendarDate, formatDayOf, foundationTimeToUtc, todayInFoundationZone } from '../../../common/dates';
-import type { ReceiptView } from '../../../common/receipts';
+import { receiptNumber, type ReceiptView } from '../../../common/receipts';
 import { SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { receiptWording, signupFairValueCents, taxTreatment } from '../../../common/tax-receipts';
 import type { ReceiptSource } from '../../db/repositories/receipts';
@@ -24,7 +24,7 @@ export function receiptView(source: ReceiptSource, site: MailSiteFacts): Receipt
   const footer = footerLines(site);
   return {
     paymentId: source.paymentId,
-    number: signup ? `S-${signup.id}` : `D-${source.donation?.id ?? source.paymentId}`,
+    number: receiptNumber(signup ? { signupId: signup.id } : { donationId: source.donation?.id ?? source.paymentId }),
     kind: payment.kind,
     description: signup ? `${signup.event.eventType} sign-up: ${eventOn}` : 'Donation',
     paidOn: formatDayOf(source.paidAt),

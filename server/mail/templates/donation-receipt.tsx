@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatDayOf } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { receiptNumber } from '../../../common/receipts';
 import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
@@ -40,7 +41,7 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
     ['Amount', formatCents(donation.amountCents)],
     ...(donation.feeCents ? ([['Of which, to cover card fees', formatCents(donation.feeCents)]] satisfies DetailRow[]) : []),
     ...(donation.tribute ? ([[donation.tribute.words, donation.tribute.name]] satisfies DetailRow[]) : []),
-    ['Receipt number', String(donation.id)],
+    ['Receipt number', receiptNumber({ donationId: donation.id })],
   ];
   const giving = [
     ...(donation.anonymous ? ['You gave anonymously: your name is kept from any public list of donors.'] : []),

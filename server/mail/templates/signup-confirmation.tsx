@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatCalendarDate, formatClockTime } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { receiptNumber } from '../../../common/receipts';
 import type { MailAttachment, MailMessage } from '../mailer';
 import { calendarFile } from './calendar';
 import { MailLayout, renderMailHtml } from './MailLayout';
@@ -52,7 +53,7 @@ export function signupConfirmationEmail(input: SignupConfirmationEmailInput): Ma
     ['Location', event.location],
     ...(teamName ? ([['Team name', teamName]] satisfies DetailRow[]) : []),
     ['Amount paid', formatCents(signup.amountCents)],
-    ['Confirmation number', String(signup.id)],
+    ['Confirmation number', receiptNumber({ signupId: signup.id })],
   ];
   const people = signup.people?.lines.length ? signup.people : null;
   const thanks = `Thank you! You're signed up for ${event.name}.`;

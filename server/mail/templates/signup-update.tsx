@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatCalendarDate, formatClockTime } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { receiptNumber } from '../../../common/receipts';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
 import { Details, Heading, List, MailLink, Paragraph } from './MailParts';
@@ -53,7 +54,7 @@ export function signupUpdateEmail({ to, site, change, signup, event, receiptUrl 
     ['Date', when],
     ['Location', event.location],
     ...(signup.teamName ? ([['Team name', signup.teamName]] satisfies DetailRow[]) : []),
-    ['Confirmation number', String(signup.id)],
+    ['Confirmation number', receiptNumber({ signupId: signup.id })],
   ];
   const people = !cancelled && signup.people?.lines.length ? signup.people : null;
   const calendarNote = cancelled

@@ -140,7 +140,8 @@ describe('donationReceiptEmail', () => {
       // Paid in the evening of the 22nd, New York time.
       expect(part).toContain('November 22, 2026');
       expect(part).toContain('$1,000.50');
-      expect(visible(part)).toMatch(/Receipt number:? 42\b/);
+      // The number the receipt page and PDF print (common/receipts.ts), not the bare id.
+      expect(visible(part)).toMatch(/Receipt number:? D-42\b/);
       expect(part).toContain(NO_GOODS_OR_SERVICES);
       expect(part).toMatch(/501\(c\)\(3\).*tax-deductible to the extent allowed by law/);
       expect(part).toMatch(/keep this email as your written acknowledgement/);
@@ -200,7 +201,7 @@ describe('signupConfirmationEmail', () => {
       expect(part).toContain('Sunday, November 22, 2026 at 1:00 PM');
       expect(part).toContain('Fire Hall, 9 Oak Road, Springfield');
       expect(part).toContain('$75.00');
-      expect(visible(part)).toMatch(/Confirmation number:? 314\b/);
+      expect(visible(part)).toMatch(/Confirmation number:? S-314\b/);
       expect(part).toContain('Tim (child)');
       expect(part).toContain('http://localhost:3000/events/7');
     }
