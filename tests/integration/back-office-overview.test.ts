@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../common/back-office';
 import { donationTotal } from '../../common/donations';
 import { insertGift, insertMedia, insertPageDraft, insertPlan, insertRefund, insertSignup, insertUser } from '../helpers/back-office-rows';
+import { appendAudit } from '../../server/db/repositories/audit-log';
 import { createTestEvent } from '../helpers/events';
 import { setUpStaff } from '../helpers/staff';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/test-server';
@@ -61,7 +62,7 @@ beforeAll(async () => {
 
   // Events: the steak fry in five days has no picture and a party not paid; the golf day on the
   // fourteenth day lacks its location, start time and refund policy; the day after is not soon.
-  const picture = { src: '/images/golf.jpg', alt: 'Golfers' };
+  const picture = { src: '/images/golf.jpg', alt: 'Golfers', width: 800, height: 600 };
   await createTestEvent(db, { eventNumber: 901, eventType: 'Benefit Event', name: 'Spring Steak Fry', eventDate: '2031-03-20', startTime: '18:00', location: 'Parish Hall', image: null, signup: { refundDaysBefore: 7 } });
   await createTestEvent(db, { eventNumber: 902, eventType: 'Golf Event', name: 'Golf Day', eventDate: '2031-03-29', startTime: null, location: ' ', image: picture });
   await createTestEvent(db, { eventNumber: 903, eventType: 'Golf Event', name: 'Later Golf', eventDate: '2031-03-30', startTime: null, location: '', image: null });
@@ -146,5 +147,29 @@ describe('the overview at a fixed moment', () => {
     // What the page shows (not the data handed to the browser) has no UTC moment in it.
     const shown = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<time[^>]*>/g, '');
     expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  });
+
+  it('shows the audit log before/after as changed fields, with times in the foundation time zone', async () => {
+    await appendAudit(server.db, {
+      at: '2031-03-15T14:05:00.000Z',
+      staffId: null,
+      staffEmail: 'door@foundation.test',
+      action: 'check_in',
+      subject: 'player:2',
+      summary: 'Marked Pat Putter as arrived at Golf Day',
+      before: { checkedInAt: null },
+      after: { checkedInAt: '2031-03-15T14:05:00.000Z' },
+      address: null,
+    });
+    const client = new ApiClient(server.url);
+    await setUpStaff(server, client, 'admin');
+    const page = await client.get('/admin/audit');
+    expect(page.status).toBe(200);
+    const shown = page.text.replace(/<!-- -->/g, '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/<time[^>]*>/g, '').replace(/<[^>]+>/g, '');
+    expect(shown).toContain('Marked as arrived · player 2');
+    expect(shown).toContain('Arrived: was — →, now Mar 15, 2031, 10:05 AM');
+    expect(shown).toContain('Mar 15, 2031, 10:05 AM · door@foundation.test');
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(shown).not.toContain('checkedInAt');
   });
 });
