@@ -14,7 +14,7 @@ export interface AttentionEntry {
 }
 
 const pageTitle = (page: string) => PAGE_TITLES[page as PageKey] ?? page;
-const listed = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+const listed = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 export function attentionEntry(item: AttentionItem): AttentionEntry {
   switch (item.kind) {
@@ -30,7 +30,7 @@ export function attentionEntry(item: AttentionItem): AttentionEntry {
         label: 'Refund failed',
         link: `${formatCents(item.amountCents)} back to ${item.payer}`,
         href: `/admin/payments/${item.paymentId}`,
-        detail: `The card processor refused it on ${formatMoment(item.at)}${item.error ? `: ${item.error}` : ''}. Nothing went back yet.`,
+        detail: `The card processor refused it on ${formatMoment(item.at)}${item.error ? `: ${item.error.trim().replace(/\.$/, '')}` : ''}. Nothing went back yet.`,
       };
     case 'event_unpaid':
       return {
