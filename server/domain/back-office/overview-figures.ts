@@ -30,7 +30,7 @@ export function sameDateInYear(isoDate: string, year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
-export function raised(rows: Awaited<ReturnType<typeof raisedBetween>>): RaisedInPeriod {
+function raised(rows: Awaited<ReturnType<typeof raisedBetween>>): RaisedInPeriod {
   const events = rows
     .filter((r) => r.purpose === 'signup' && r.eventNumber !== null)
     .map((r) => ({ eventNumber: r.eventNumber!, name: r.name ?? '', cents: r.cents }))
