@@ -43,9 +43,8 @@ function raised(rows: Awaited<ReturnType<typeof raisedBetween>>): RaisedInPeriod
 export async function yearToDate(db: Db, year: number, through: string): Promise<YearToDate> {
   const fromIso = dayStartIso(`${year}-01-01`);
   const toIso = dayStartIso(addCalendarDays(through, 1));
-  const [rows, { gifts, donors }] = await Promise.all([raisedBetween(db, fromIso, toIso), giftsAndDonorsBetween(db, fromIso, toIso)]);
-  const newDonors = donors.filter((d) => d.firstAt >= fromIso).length;
-  return { year, through, figures: { raised: raised(rows), gifts, donors: donors.length, newDonors, returningDonors: donors.length - newDonors } };
+  const [rows, { gifts, donors, returning }] = await Promise.all([raisedBetween(db, fromIso, toIso), giftsAndDonorsBetween(db, fromIso, toIso)]);
+  return { year, through, figures: { raised: raised(rows), gifts, donors, newDonors: donors - returning, returningDonors: returning } };
 }
 
 export async function monthlyGiving(db: Db): Promise<MonthlyGiving> {
