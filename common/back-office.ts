@@ -113,6 +113,7 @@ export type AttentionItem =
   | { kind: 'media_waiting'; mediaId: number; fileName: string; at: string }
   | { kind: 'page_draft'; page: string; by: string; at: string }
   | { kind: 'event_draft'; eventNumber: number; name: string; eventDate: string }
+  | { kind: 'announcement_draft'; announcementId: number; heading: string; at: string }
   | { kind: 'event_unpaid'; eventNumber: number; name: string; eventDate: string; places: number }
   | { kind: 'event_details_missing'; eventNumber: number; name: string; eventDate: string; missing: EventGap[] };
 

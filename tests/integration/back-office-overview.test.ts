@@ -83,6 +83,12 @@ beforeAll(async () => {
   await insertMedia(db, { fileName: 'old.jpg', published: false, archived: true, at: '2031-03-12T16:00:00.000Z' });
   await insertMedia(db, { fileName: 'ok.jpg', published: true, at: '2031-03-12T16:00:00.000Z' });
   await insertPageDraft(db, { page: 'cof', staffEmail: 'vol@foundation.test', at: '2031-03-13T16:00:00.000Z' });
+  // A volunteer's announcement draft; not one whose dates are over, nor a published one.
+  const announcement = (heading: string, published: number, showUntil: string | null) =>
+    db.insertInto('announcements').values({ position: 1, image_json: null, heading, link_href: '/events', published, show_from: null, show_until: showUntil, updated_at: null, created_at: '2031-03-14T16:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+  ids.raffle = Number((await announcement('Raffle draft', 0, null)).id);
+  await announcement('Old draft', 0, '2031-03-15T14:00:00.000Z');
+  await announcement('Live', 1, null);
 
   overview = await server.services.backOffice.reports.overview(NOW);
 }, 60_000);
@@ -116,6 +122,7 @@ describe('the overview at a fixed moment', () => {
       { kind: 'media_waiting', mediaId: ids.pond, fileName: 'pond.jpg', at: '2031-03-12T16:00:00.000Z' },
       { kind: 'page_draft', page: 'cof', by: 'vol@foundation.test', at: '2031-03-13T16:00:00.000Z' },
       { kind: 'event_draft', eventNumber: 904, name: 'Draft Open', eventDate: '2031-04-10' },
+      { kind: 'announcement_draft', announcementId: ids.raffle, heading: 'Raffle draft', at: '2031-03-14T16:00:00.000Z' },
     ]);
   });
 

@@ -67,5 +67,12 @@ export function attentionEntry(item: AttentionItem): AttentionEntry {
         href: `/admin/events/${item.eventNumber}/edit`,
         detail: 'Not on the site until an admin publishes it.',
       };
+    case 'announcement_draft':
+      return {
+        label: 'Waiting for an admin',
+        link: `Draft announcement ${item.heading}`,
+        href: `/admin/announcements?edit=${item.announcementId}#announcement-form`,
+        detail: `Saved ${formatMoment(item.at)}; not on the home page until an admin publishes it.`,
+      };
   }
 }

@@ -150,9 +150,9 @@ export async function failedRefunds(db: Executor) {
     .execute();
 }
 
-/** Volunteers' uploads not yet approved, page drafts, and event drafts still to come. */
-export async function waitingForAnAdmin(db: Executor, today: string) {
-  const [media, pages, events] = await Promise.all([
+/** Volunteers' uploads not yet approved, page drafts, and event and announcement drafts still to come. */
+export async function waitingForAnAdmin(db: Executor, today: string, now: string) {
+  const [media, pages, events, announcements] = await Promise.all([
     db.selectFrom('media').select(['id', 'file_name', 'created_at']).where('published', '=', 0).where('archived', '=', 0).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('content_versions').select(['page', 'staff_email', 'created_at']).where('status', '=', 'draft').orderBy('created_at').orderBy('id').execute(),
     db
@@ -164,8 +164,16 @@ export async function waitingForAnAdmin(db: Executor, today: string) {
       .orderBy('event_date')
       .orderBy('event_number')
       .execute(),
+    db
+      .selectFrom('announcements')
+      .select(['id', 'heading', 'created_at', 'updated_at'])
+      .where('published', '=', 0)
+      .where((eb) => eb.or([eb('show_until', 'is', null), eb('show_until', '>', now)]))
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
   ]);
-  return { media, pages, events };
+  return { media, pages, events, announcements };
 }
 
 /** Published events from `fromDate` to `toDate` with what a volunteer must still see to: places signed up for but unpaid, and empty details. */

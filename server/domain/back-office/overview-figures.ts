@@ -69,7 +69,7 @@ export async function needsAttention(db: Db, now: Date): Promise<AttentionItem[]
     declinedMonthlyCharges(db, new Date(now.getTime() - DECLINED_DAYS * DAY_MS).toISOString()),
     failedRefunds(db),
     eventsSoon(db, today, addCalendarDays(today, SOON_DAYS)),
-    waitingForAnAdmin(db, today),
+    waitingForAnAdmin(db, today, now.toISOString()),
   ]);
   const leads = await leadNames(db, [...declined, ...refunds].flatMap((r) => (r.signup_id === null ? [] : [Number(r.signup_id)])));
   const items: AttentionItem[] = [];
@@ -88,5 +88,6 @@ export async function needsAttention(db: Db, now: Date): Promise<AttentionItem[]
   for (const m of waiting.media) items.push({ kind: 'media_waiting', mediaId: Number(m.id), fileName: m.file_name, at: m.created_at });
   for (const p of waiting.pages) items.push({ kind: 'page_draft', page: p.page, by: p.staff_email, at: p.created_at });
   for (const e of waiting.events) items.push({ kind: 'event_draft', eventNumber: Number(e.event_number), name: e.name, eventDate: e.event_date });
+  for (const a of waiting.announcements) items.push({ kind: 'announcement_draft', announcementId: Number(a.id), heading: a.heading, at: a.updated_at ?? a.created_at });
   return items;
 }
