@@ -85,10 +85,11 @@ function NeedsAttention({ items }: { items: AttentionItem[] }) {
         <p className="rounded-lg border border-slate-300 bg-white px-4 py-4 text-slate-700">Nothing needs attention.</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
-          {items.map((item) => {
+          {items.map((item, index) => {
             const entry = attentionEntry(item);
+            // Two uploads may share a file name: the position keeps keys apart (the list is read-only).
             return (
-              <li key={`${item.kind}:${entry.href}:${entry.link}`} className="px-4 py-3">
+              <li key={`${index}:${item.kind}`} className="px-4 py-3">
                 <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">{entry.label}</p>
                 <p className="break-words">
                   <Link className={linkClass} to={entry.href}>
