@@ -72,6 +72,8 @@ export interface RecentPayment {
   paymentId: number;
   purpose: 'donation' | 'signup';
   what: string;
+  /** The payer's name, their email only when no name is known. */
+  payer: string;
   email: string;
   amountCents: number;
   refundedCents: number;
@@ -79,10 +81,59 @@ export interface RecentPayment {
   at: string;
 }
 
+/** Gifts are donations kept (not refunded in full); raised counts sign-ups too. */
+export interface GivingFigures {
+  raised: RaisedInPeriod;
+  gifts: number;
+  donors: number;
+  /** Their first gift ever is in the period. */
+  newDonors: number;
+  returningDonors: number;
+}
+
+/** From 1 January to the end of `through` (a foundation calendar day). */
+export interface YearToDate {
+  year: number;
+  through: string;
+  figures: GivingFigures;
+}
+
+export interface MonthlyGiving {
+  active: number;
+  /** What the active plans charge a month, card fees they cover included. */
+  monthlyCents: number;
+}
+
+export type EventGap = 'picture' | 'location' | 'start time' | 'refund policy';
+
+/** What the overview asks a volunteer to deal with; each kind has the page it is dealt on. */
+export type AttentionItem =
+  | { kind: 'monthly_declined'; paymentId: number; at: string; amountCents: number; payer: string; reason: string | null }
+  | { kind: 'refund_failed'; paymentId: number; refundId: number; at: string; amountCents: number; payer: string; error: string | null }
+  | { kind: 'media_waiting'; mediaId: number; fileName: string; at: string }
+  | { kind: 'page_draft'; page: string; by: string; at: string }
+  | { kind: 'event_draft'; eventNumber: number; name: string; eventDate: string }
+  | { kind: 'announcement_draft'; announcementId: number; heading: string; at: string }
+  | { kind: 'event_unpaid'; eventNumber: number; name: string; eventDate: string; places: number }
+  | { kind: 'event_details_missing'; eventNumber: number; name: string; eventDate: string; missing: EventGap[] };
+
+/** A campaign's progress as the overview shows it (filled in by the campaigns feature). */
+export interface CampaignProgressRow {
+  name: string;
+  raisedCents: number;
+  goalCents: number;
+  gifts: number;
+  /** Null: no end date. */
+  daysLeft: number | null;
+}
+
 export interface Overview {
-  /** In the foundation's time zone. */
-  month: { label: string; raised: RaisedInPeriod };
-  year: { label: string; raised: RaisedInPeriod };
+  /** In the foundation's time zone: this year so far, and last year to the same date. */
+  thisYear: YearToDate;
+  lastYear: YearToDate;
+  monthly: MonthlyGiving;
+  attention: AttentionItem[];
+  campaigns: CampaignProgressRow[];
   upcoming: UpcomingEventPlaces[];
   recentPayments: RecentPayment[];
 }
@@ -312,7 +363,8 @@ export interface CheckInPersonRef {
 
 /** Any signed-in staff member may. Unknown numbers answer null. */
 export interface BackOfficeReports {
-  overview(): Promise<Overview>;
+  /** `now` decides the periods and what is soon; tests pass a fixed one. */
+  overview(now?: Date): Promise<Overview>;
   donations(filter: DonationFilter): Promise<DonationList>;
   /** The view is audited (who looked at whose data). */
   payment(paymentId: number, viewer: StaffActor): Promise<PaymentDetail | null>;

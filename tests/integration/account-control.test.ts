@@ -212,7 +212,7 @@ describe('changing the password', () => {
 async function ledger() {
   const rows = await server.db.selectFrom('payments').select(['id', 'amount_cents', 'refunded_cents', 'status']).orderBy('id').execute();
   const overview = await server.services.backOffice.reports.overview();
-  return { rows: rows.map((r) => ({ ...r, id: Number(r.id), amount_cents: Number(r.amount_cents), refunded_cents: Number(r.refunded_cents) })), year: overview.year.raised };
+  return { rows: rows.map((r) => ({ ...r, id: Number(r.id), amount_cents: Number(r.amount_cents), refunded_cents: Number(r.refunded_cents) })), year: overview.thisYear.figures.raised };
 }
 
 describe('deleting the account', () => {

@@ -2,7 +2,21 @@ import { Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { formatMoment } from '../../../common/moment';
 import { AdminPageHeader } from '../../admin/AdminShell';
+import { actionWords, auditChanges, subjectLink, subjectWords } from '../../admin/audit-diff';
+import { linkClass } from '../../admin/DataTable';
 import { requireStaff } from '../../admin/guard.server';
+
+function SubjectText({ subject }: { subject: string }) {
+  const href = subjectLink(subject);
+  const words = subjectWords(subject);
+  return href ? (
+    <Link className={linkClass} to={href}>
+      {words}
+    </Link>
+  ) : (
+    <>{words}</>
+  );
+}
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit log | Back office' }];
 
@@ -13,7 +27,28 @@ export async function loader(args: Route.LoaderArgs) {
   return args.context.backOffice.reports.audit(page);
 }
 
-const compact = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** Before → after of each changed field; nothing when the entry recorded none. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const lines = auditChanges(before, after);
+  if (lines.length === 0) return null;
+  return (
+    <ul aria-label="Changes" className="mt-2 space-y-0.5 text-sm text-slate-800">
+      {lines.map((line) => (
+        <li key={line.field} className="break-words">
+          <span className="font-semibold">{line.field}</span>
+          {line.before || line.after ? (
+            <>
+              {': '}
+              <span className="sr-only">was </span>
+              {line.before} <span aria-hidden="true">→</span>
+              <span className="sr-only">, now</span> {line.after}
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize } = loaderData;
@@ -35,16 +70,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                 <time dateTime={entry.at}>{formatMoment(entry.at)}</time> · {entry.staffEmail}
                 {entry.address ? ` · from ${entry.address}` : ''}
               </p>
-              <p className="mt-1 text-xs text-slate-700">
-                <span className="font-mono">{entry.action}</span> on <span className="font-mono">{entry.subject}</span>
+              <p className="mt-1 text-sm text-slate-700">
+                {actionWords(entry.action)} · <SubjectText subject={entry.subject} />
               </p>
-              {entry.before !== null || entry.after !== null ? (
-                <p className="mt-1 break-all font-mono text-xs text-slate-800">
-                  <span className="sr-only">Before: </span>
-                  {compact(entry.before) || '—'} <span aria-hidden="true">→</span>
-                  <span className="sr-only">After: </span> {compact(entry.after) || '—'}
-                </p>
-              ) : null}
+              <Changes before={entry.before} after={entry.after} />
             </li>
           ))}
         </ol>

@@ -3,6 +3,7 @@ import type { DonationFilter, DonationRow, DonationSort } from '../../../common/
 import type { GivingDetails, TributeKind } from '../../../common/donations';
 import { parseReceiptNumber } from '../../../common/receipts';
 import type { Database, PaymentStatus } from '../schema';
+import { leadNames, payerOf } from './back-office-overview';
 import { isHeld, isSold } from './signups';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -183,6 +184,7 @@ export async function recentPayments(db: Executor, limit: number) {
     .leftJoin('donations', 'donations.payment_id', 'payments.id')
     .leftJoin('signups', 'signups.payment_id', 'payments.id')
     .leftJoin('events', 'events.id', 'signups.event_id')
+    .leftJoin('users', 'users.id', 'payments.user_id')
     .select([
       'payments.id',
       'payments.purpose',
@@ -192,6 +194,10 @@ export async function recentPayments(db: Executor, limit: number) {
       'payments.paid_at',
       'payments.created_at',
       'donations.email as donor_email',
+      'donations.donor_name',
+      'users.first',
+      'users.last',
+      'signups.id as signup_id',
       'signups.receipt_email',
       'events.name as event_name',
     ])
@@ -200,10 +206,12 @@ export async function recentPayments(db: Executor, limit: number) {
     .orderBy('payments.id', 'desc')
     .limit(limit)
     .execute();
+  const leads = await leadNames(db, rows.flatMap((r) => (r.signup_id === null ? [] : [Number(r.signup_id)])));
   return rows.map((r) => ({
     paymentId: Number(r.id),
     purpose: r.purpose,
     what: r.purpose === 'donation' ? 'Donation' : (r.event_name ?? 'Sign-up'),
+    payer: payerOf(r, leads),
     email: r.donor_email ?? r.receipt_email ?? '',
     amountCents: Number(r.amount_cents),
     refundedCents: Number(r.refunded_cents),

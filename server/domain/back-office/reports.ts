@@ -6,13 +6,13 @@ import type {
   EventSummary,
   Overview,
   PaymentDetail,
-  RaisedInPeriod,
   Registration,
   RegistrationPerson,
   StaffActor,
 } from '../../../common/back-office';
 import { registrationLabel } from '../../../common/back-office';
-import { foundationTimeToUtc, todayInFoundationZone } from '../../../common/dates';
+import { foundationTimeToUtc, parseCalendarDate, todayInFoundationZone } from '../../../common/dates';
+import { monthlyGiving, needsAttention, sameDateInYear, yearToDate } from './overview-figures';
 import { SHIRT_SIZES } from '../../../common/signups/golf';
 import { rulesOfEventType, signupKindOfEventType, type SignupKind } from '../../../common/signups/kinds';
 import type { Db } from '../../db/database';
@@ -25,7 +25,6 @@ import {
   listEventSignups,
   listEventSummaries,
   paymentWithDetails,
-  raisedBetween,
   recentPayments,
   upcomingWithPlaces,
   type DonationQuery,
@@ -34,8 +33,6 @@ import {
 export const DONATIONS_PAGE_SIZE = 50;
 const AUDIT_PAGE_SIZE = 50;
 const RECENT_PAYMENTS = 10;
-
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The UTC instant a foundation calendar day starts. */
 const dayStartIso = (isoDate: string) => new Date(foundationTimeToUtc(isoDate, '00:00')).toISOString();
@@ -54,15 +51,6 @@ export function donationQuery(filter: DonationFilter): DonationQuery {
     ...(fromDate ? { fromIso: dayStartIso(fromDate) } : {}),
     ...(toDate ? { toIso: dayStartIso(nextDay(toDate)) } : {}),
   };
-}
-
-function raised(rows: Awaited<ReturnType<typeof raisedBetween>>): RaisedInPeriod {
-  const events = rows
-    .filter((r) => r.purpose === 'signup' && r.eventNumber !== null)
-    .map((r) => ({ eventNumber: r.eventNumber!, name: r.name ?? '', cents: r.cents }))
-    .sort((a, b) => b.cents - a.cents);
-  const donationsCents = rows.filter((r) => r.purpose === 'donation').reduce((sum, r) => sum + r.cents, 0);
-  return { donationsCents, events, totalCents: donationsCents + events.reduce((sum, e) => sum + e.cents, 0) };
 }
 
 const personKey = (table: 'player' | 'attendee', id: number) => `${table}:${id}`;
@@ -150,21 +138,24 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
   return {
     registrationList,
 
-    async overview(): Promise<Overview> {
-      const now = clock();
+    async overview(now: Date = clock()): Promise<Overview> {
       const today = todayInFoundationZone(now);
-      const [year, month] = today.split('-') as [string, string, string];
-      const monthStart = `${year}-${month}-01`;
-      const nextMonth = Number(month) === 12 ? `${Number(year) + 1}-01-01` : `${year}-${String(Number(month) + 1).padStart(2, '0')}-01`;
-      const [monthRows, yearRows, upcoming, recent] = await Promise.all([
-        raisedBetween(db, dayStartIso(monthStart), dayStartIso(nextMonth)),
-        raisedBetween(db, dayStartIso(`${year}-01-01`), dayStartIso(`${Number(year) + 1}-01-01`)),
+      const [year] = parseCalendarDate(today);
+      const [thisYear, lastYear, monthly, attention, upcoming, recent] = await Promise.all([
+        yearToDate(db, year, today),
+        yearToDate(db, year - 1, sameDateInYear(today, year - 1)),
+        monthlyGiving(db),
+        needsAttention(db, now),
         upcomingWithPlaces(db, today, now.toISOString()),
         recentPayments(db, RECENT_PAYMENTS),
       ]);
       return {
-        month: { label: monthLabel.format(Date.parse(`${monthStart}T12:00:00Z`)), raised: raised(monthRows) },
-        year: { label: year, raised: raised(yearRows) },
+        thisYear,
+        lastYear,
+        monthly,
+        attention,
+        // The campaigns feature fills this with each running campaign's progress.
+        campaigns: [],
         upcoming: upcoming.map((e) => ({
           ...e,
           signupKind: signupKindOfEventType(e.eventType),
