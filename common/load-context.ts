@@ -1,4 +1,5 @@
 import type { BackOfficeContext } from './back-office';
+import type { CampaignsService } from './campaigns';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
 import type { IslandsFiles } from './islands';
@@ -30,6 +31,8 @@ export interface AppServices {
   events: EventsService;
   /** ADR 025. */
   receipts: ReceiptsPages;
+  /** ADR 047. */
+  campaigns: CampaignsService;
 }
 
 /** Nothing secret ever goes here. */
