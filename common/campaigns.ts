@@ -87,6 +87,12 @@ export function campaignDiscretionLine(organization: string, campaignName: strin
 /** Said where a campaign names a family: on its page and its gifts' receipts. */
 export const EARMARKED_NOT_DEDUCTIBLE = 'A gift earmarked for a named person is not tax-deductible; gifts to this campaign go to the foundation, which decides how they are used.';
 
+/** Added after the IRS wording on a campaign gift's receipt (page, PDF and email). */
+export function campaignWording(organization: string, campaign: { name: string; namesFamily: boolean } | null): string[] {
+  if (!campaign) return [];
+  return [campaignDiscretionLine(organization, campaign.name), ...(campaign.namesFamily ? [EARMARKED_NOT_DEDUCTIBLE] : [])];
+}
+
 /** The back office's list: the row and its progress. */
 export interface CampaignAdminView {
   id: number;

@@ -14,7 +14,7 @@ import type { AuthUser } from './supporter-sessions';
 import { manageLinkOf, planGiftPaid } from './giving-plans';
 import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
-import { campaignTakingGifts } from './campaigns/campaigns';
+import { campaignOnReceipt, campaignTakingGifts } from './campaigns/campaigns';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
 const DONATION_PAYABLE_MS = 60 * 60_000;
@@ -50,6 +50,7 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
           tribute: tribute ? { words: TRIBUTE_WORDS[tribute.kind], name: tribute.name, notified: tribute.notify?.name ?? null } : null,
           anonymous: donation.anonymous,
           monthly: plan ? { manageLink: manageLinkOf(site, planSecret, plan) } : null,
+          campaign: donation.campaignId === null ? null : await campaignOnReceipt(trx, donation.campaignId),
         },
         receiptUrl: receiptUrl(site, payment.id),
       });

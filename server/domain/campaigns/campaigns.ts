@@ -68,6 +68,12 @@ export async function campaignTakingGifts(trx: Trx, campaignId: number, now: Dat
   if (phase === 'ended') throw new ConflictError({ campaignId: `The campaign “${row.name}” has ended and takes no more gifts. Thank you! You can still give to the foundation.` });
 }
 
+/** What a campaign gift's receipt says of its campaign. */
+export async function campaignOnReceipt(trx: Trx, campaignId: number): Promise<{ name: string; namesFamily: boolean } | null> {
+  const row = await findCampaignRow(trx, { id: campaignId });
+  return row ? { name: row.name, namesFamily: row.familyYear !== null } : null;
+}
+
 export function createCampaigns({ db, content, clock = () => new Date() }: { db: Db; content: ContentService; clock?: () => Date }): CampaignsService {
   async function pictureOf(src: string | null, alt: string, before: CampaignRow['image']): Promise<CampaignRow['image'] | 'missing'> {
     if (src === null) return null;
