@@ -119,6 +119,8 @@ export interface CampaignsService {
   featured(): Promise<FeaturedCampaign | null>;
   /** Family of the Year cards that link to a campaign instead of GoFundMe, by the family's year. */
   familyLinks(): Promise<Record<number, { slug: string; name: string }>>;
+  /** The published ones' slugs, for the sitemap. */
+  publishedSlugs(): Promise<string[]>;
   /** Every campaign's raised, goal, gifts and days left. */
   progressOfAll(): Promise<CampaignProgress[]>;
   forStaff(): Promise<{ campaigns: CampaignAdminView[]; families: { year: number; header: string }[] }>;

@@ -16,8 +16,14 @@ import { DONATION_DIALOG_ID } from '../../common/islands';
 import { CoverFeesOption, DonorOptions, FrequencyOption, GIVING_FIELDS, givingValueOf, NO_GIVING_OPTIONS, TributeOptions, type GivingValues } from './GivingOptions';
 
 /** Made anew at each opening; loaded after the page's own code, or started as an island. */
-export default function DonationDialogContent({ payments }: { payments: PublicConfig['payments'] }) {
-  return <NewOnEachOpening>{() => <DonationForm payments={payments} />}</NewOnEachOpening>;
+export default function DonationDialogContent({ payments, campaign = null }: { payments: PublicConfig['payments']; campaign?: DonationCampaign | null }) {
+  return <NewOnEachOpening>{() => <DonationForm payments={payments} campaign={campaign} />}</NewOnEachOpening>;
+}
+
+/** ADR 047: on a campaign's page the gift goes to that campaign. */
+export interface DonationCampaign {
+  id: number;
+  name: string;
 }
 
 interface DonationValues extends GivingValues {
@@ -27,13 +33,13 @@ interface DonationValues extends GivingValues {
 }
 
 /** The server checks the total against its own. */
-type DonationRequest = DonationValues & { total?: string };
+type DonationRequest = DonationValues & { total?: string; campaignId?: number };
 
 const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
 /** One form per page, so its ids are fixed: the island must render the very ids the server did. */
 const ID = 'donation';
 
-function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
+function DonationForm({ payments, campaign }: { payments: PublicConfig['payments']; campaign: DonationCampaign | null }) {
   const user = useSignedInProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DonationValues>({ amount: '', email: '', message: '', ...NO_GIVING_OPTIONS });
@@ -90,6 +96,7 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
           email: email.trim(),
           message: values.message.trim(),
           ...(totalCents === null ? {} : { total: centsToDecimalString(totalCents) }),
+          ...(campaign ? { campaignId: campaign.id } : {}),
         });
       }}
       noValidate
@@ -100,6 +107,7 @@ function DonationForm({ payments }: { payments: PublicConfig['payments'] }) {
       </PaymentDialogHeader>
 
       <fieldset disabled={done} className="mt-5 space-y-4">
+        {campaign ? <input type="hidden" name="campaignId" value={campaign.id} /> : null}
         <GeneralErrors errors={flow.errors} fields={FIELDS} />
         <TextField
           id={`${ID}-amount`}

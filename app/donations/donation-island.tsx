@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { PublicConfig } from '../../common/load-context';
 import { DONATION_DIALOG_ID } from '../../common/islands';
 import { DonationFormBoundary } from './DonationDialog';
-import DonationDialogContent from './DonationFormContent';
+import DonationDialogContent, { type DonationCampaign } from './DonationFormContent';
 
 /*
  * ADR 042: imported when the Donation Form opens on a script-free page. Hydrating what the server
@@ -12,11 +12,12 @@ import DonationDialogContent from './DonationFormContent';
 const dialog = document.getElementById(DONATION_DIALOG_ID);
 if (dialog) {
   const payments = JSON.parse(dialog.dataset.payments ?? '{"provider":"simulated"}') as PublicConfig['payments'];
+  const campaign = dialog.dataset.campaign ? (JSON.parse(dialog.dataset.campaign) as DonationCampaign) : null;
   hydrateRoot(
     dialog,
     <StrictMode>
       <DonationFormBoundary>
-        <DonationDialogContent payments={payments} />
+        <DonationDialogContent payments={payments} campaign={campaign} />
       </DonationFormBoundary>
     </StrictMode>,
   );

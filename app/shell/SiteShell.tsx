@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useMatches } from 'react-router';
 import type { PublicConfig } from '../../common/load-context';
 import type { Site } from '../../common/content';
 import { DonateBar } from './DonateBar';
 import { DonationDialog } from '../donations/DonationDialog';
+import type { DonationCampaign } from '../donations/DonationFormContent';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -22,7 +24,13 @@ export function SiteShell({ site, year, payments, children }: { site: Site | nul
         {children}
       </main>
       <SiteFooter site={site} year={year} />
-      <DonationDialog payments={payments} />
+      <DonationDialog payments={payments} campaign={useDonationCampaign()} />
     </>
   );
+}
+
+/** A page whose loader answers `donationCampaign` (a campaign's page, ADR 047) sets the Donation Form to it. */
+function useDonationCampaign(): DonationCampaign | null {
+  const data = useMatches().findLast((match) => (match.loaderData as { donationCampaign?: unknown } | undefined)?.donationCampaign)?.loaderData;
+  return (data as { donationCampaign?: DonationCampaign } | undefined)?.donationCampaign ?? null;
 }

@@ -55,5 +55,3 @@ export const CampaignFormSchema = z
   .refine((c) => c.imageSrc === null || c.imageAlt !== '', { path: ['imageAlt'], message: 'Describe the picture for people who cannot see it.', when: evenWithFieldErrors })
   .transform((c) => ({ ...c, slug: c.slug || slugFrom(c.name) }))
   .refine((c) => c.slug !== '', { path: ['slug'], message: 'Give the campaign a web address, like spring-groceries: its name has no letters or digits to make one from.' });
-
-export type CampaignFormValues = z.output<typeof CampaignFormSchema>;

@@ -123,6 +123,8 @@ export function createCampaigns({ db, content, clock = () => new Date() }: { db:
 
     progressOfAll: () => campaignsProgress(db, clock()),
 
+    publishedSlugs: async () => (await listCampaignRows(db)).filter((r) => r.published).map((r) => r.slug),
+
     async forStaff() {
       const rows = await listCampaignRows(db);
       const progress = await withProgress(db, rows, clock());
@@ -137,7 +139,7 @@ export function createCampaigns({ db, content, clock = () => new Date() }: { db:
       const parsed = parseFields(CampaignFormSchema, fields);
       if (!parsed.ok) return fail(parsed.errors);
       const values = parsed.data;
-      if (actor.role !== 'admin' && values.published) return fail({ published: ADMIN_PUBLISHES });
+      if (actor.role !== 'admin' && values.published) return fail({ form: ADMIN_PUBLISHES });
       if (values.familyYear !== null && !(await families()).some((f) => f.year === values.familyYear)) return fail({ familyYear: 'Choose a family from the list.' });
       const image = await pictureOf(values.imageSrc, values.imageAlt, before?.image ?? null);
       if (image === 'missing') return fail({ imageSrc: 'Choose a picture from the media library.' });
