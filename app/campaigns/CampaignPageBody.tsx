@@ -25,7 +25,7 @@ export function CampaignPageBody({ campaign }: { campaign: CampaignPage }) {
         <aside aria-labelledby="campaign-give" className="min-w-0">
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 desk:sticky desk:top-4">
             <h2 id="campaign-give" className="sr-only">
-              Give to this campaign
+              Progress
             </h2>
             <CampaignProgressBar progress={progress} idPrefix="campaign" />
             <GiveOrClosed campaign={campaign} />
