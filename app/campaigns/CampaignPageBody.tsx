@@ -13,26 +13,31 @@ export function CampaignPageBody({ campaign }: { campaign: CampaignPage }) {
   return (
     <>
       <PageHeader title={progress.name} />
-      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 desk:grid-cols-[3fr_2fr]">
-        <section aria-label="The story" className="min-w-0">
-          {campaign.image ? <ContentImage image={campaign.image} priority className="h-auto w-full rounded-2xl" sizes="(min-width: 769px) 60vw, 100vw" /> : null}
-          <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
+      {/* On a phone the progress and the Give button come right after the picture; on a desktop they sit beside the story. */}
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 desk:grid-cols-[3fr_2fr] desk:gap-8">
+        <div className="contents desk:block desk:min-w-0">
+          {campaign.image ? (
+            <div className="order-1">
+              <ContentImage image={campaign.image} priority className="h-auto w-full rounded-2xl" sizes="(min-width: 769px) 60vw, 100vw" />
+            </div>
+          ) : null}
+          <section aria-label="The story" className="order-3 space-y-4 text-lg leading-relaxed text-slate-800 desk:not-first:mt-6">
             {campaign.story.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-          </div>
-        </section>
-        <aside aria-labelledby="campaign-give" className="min-w-0">
-          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 desk:sticky desk:top-4">
+          </section>
+        </div>
+        <div className="contents desk:block desk:min-w-0">
+          <section aria-labelledby="campaign-give" className="order-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="campaign-give" className="sr-only">
               Progress
             </h2>
             <CampaignProgressBar progress={progress} idPrefix="campaign" />
             <GiveOrClosed campaign={campaign} />
             {campaign.namesFamily ? <p className="mt-4 text-sm text-slate-700">{EARMARKED_NOT_DEDUCTIBLE}</p> : null}
-          </div>
+          </section>
           <Supporters supporters={campaign.supporters} />
-        </aside>
+        </div>
       </div>
     </>
   );
@@ -69,7 +74,7 @@ function GiveOrClosed({ campaign: { progress } }: { campaign: CampaignPage }) {
 
 function Supporters({ supporters }: { supporters: CampaignPage['supporters'] }) {
   return (
-    <section aria-labelledby="campaign-supporters" className="mt-6">
+    <section aria-labelledby="campaign-supporters" className="order-4 desk:mt-6">
       <h2 id="campaign-supporters" className="text-lg font-bold text-brand-800">
         Latest supporters
       </h2>

@@ -122,7 +122,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
       <CampaignForm
-        key={editing?.id ?? 'new'}
+        key={editing?.id ?? `new-${saved ?? ''}`}
         editing={editing}
         media={media}
         families={families}
