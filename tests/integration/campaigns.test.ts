@@ -114,6 +114,7 @@ describe(`the back-office form (${testDbKind()})`, () => {
     // A draft has no public page and takes no gift.
     expect((await page(`/give/${draft.slug}`)).status).toBe(404);
     expect((await give(Number(draft.id))).created.status).toBe(404);
+    expect(html((await submit(admin, '/admin/campaigns', { intent: 'feature', id: String(draft.id) })).text)).toContain('Only a published campaign can be on the home page.');
 
     const published = await campaign();
     expect(html((await submit(volunteer, '/admin/campaigns', campaignFields({ id: String(published.id), published: '' }))).text)).toContain('This campaign is published, so only an admin can change it.');
