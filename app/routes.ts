@@ -23,6 +23,7 @@ export default [
       route('events/new', 'routes/admin/event-edit.tsx', { id: 'routes/admin/event-new' }),
       route('events/:eventNumber/edit', 'routes/admin/event-edit.tsx'),
       route('announcements', 'routes/admin/announcements.tsx'),
+      route('campaigns', 'routes/admin/campaigns.tsx'),
       route('pages', 'routes/admin/pages.tsx'),
       route('pages/:page', 'routes/admin/page-edit.tsx'),
       route('media', 'routes/admin/media.tsx'),

@@ -79,6 +79,11 @@ export const DonationIntentSchema = z
     notifyName: nameText('Their name'),
     notifyEmail: z.string({ error: 'Their email must be text.' }).max(600, 'Email must be at most 254 characters.').optional().default(''),
     notifyAmount: flagField('Include the amount'),
+    /** ADR 047: the campaign page's form names its campaign; empty or absent: the foundation. */
+    campaignId: z
+      .union([z.int().positive().max(999_999_999), z.string().regex(/^\d{0,9}$/)], { error: 'The campaign must be a campaign number.' })
+      .optional()
+      .transform((value) => (value === undefined || value === '' || value === 0 ? null : Number(value))),
   })
   .superRefine((input, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -114,6 +119,7 @@ export const DonationIntentSchema = z
       monthly: input.monthly,
       ...donationTotal(input.amount, input.coverFees),
       tribute,
+      campaignId: input.campaignId,
     };
   });
 

@@ -1,4 +1,5 @@
 import type { BackOfficeContext } from './back-office';
+import type { CampaignsService } from './campaigns';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
 import type { GivingSettingsPort } from './giving-settings';
@@ -33,6 +34,8 @@ export interface AppServices {
   receipts: ReceiptsPages;
   /** ADR 046: the Donation Form's suggested amounts. */
   giving: GivingSettingsPort;
+  /** ADR 047. */
+  campaigns: CampaignsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -42,6 +42,8 @@ export const PUBLIC_PAGES = [
   page('/gallery', 'routes/gallery.tsx', 'Gallery', content),
   page('/gallery/:token', 'routes/gallery-album.tsx', 'Gallery album', content),
   page('/sponsors', 'routes/sponsors.tsx', 'Sponsors', content),
+  // ADR 047: a campaign's page, with the Donation Form set to it.
+  page('/give/:slug', 'routes/give.tsx', 'Campaign', { ...interactive, measured: false }),
   page('/privacy', 'routes/privacy.tsx', 'Privacy', content),
   page('/terms', 'routes/terms.tsx', 'Terms', content),
   // A signed-in visitor is sent on (ADR 043): the cache answers only requests without a session cookie.
@@ -73,6 +75,7 @@ export function publicPage(path: PublicPath): PublicPage {
 export const PARAMETERS: Record<string, string> = {
   eventNumber: '\\d{1,9}',
   token: '[A-Za-z0-9_-]{1,64}',
+  slug: '[a-z0-9-]{1,80}',
 };
 
 export function pathPattern(path: string): RegExp {

@@ -62,7 +62,7 @@ const islandFiles = [...island.modules, ...island.preload].map((file) => sizeOf(
 
 // Every page of the table that renders one (not sitemap.xml or robots.txt), with ids that exist in the sample content.
 const { eventNumber, galleryToken } = samplesFromContent(path.join(ROOT, 'content'));
-const SAMPLE_VALUES = { eventNumber, token: galleryToken, signupId: 1, paymentId: 1, signature: 'sample' };
+const SAMPLE_VALUES = { eventNumber, token: galleryToken, signupId: 1, paymentId: 1, signature: 'sample', slug: 'sample' };
 const pages = PUBLIC_PAGES.filter((page) => !/\.(xml|txt)$/.test(page.path)).map((page) => ({
   ...page,
   url: page.path === '*' ? '/no-such-page' : fillPath(page.path, SAMPLE_VALUES),

@@ -21,6 +21,7 @@ import { receiptLinks } from './domain/receipts/links';
 import { createReceipts, type Receipts } from './domain/receipts/receipts';
 import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
+import { createCampaigns } from './domain/campaigns/campaigns';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
 import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
@@ -104,6 +105,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     receipts: createReceipts({ db, links, site, mail, logger, clock }),
     content,
     giving: createGivingSettings({ db, clock }),
+    campaigns: createCampaigns({ db, content, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,

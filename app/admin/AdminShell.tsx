@@ -8,6 +8,7 @@ const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[]
   { to: '/admin/donations', label: 'Donations' },
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/announcements', label: 'Announcements' },
+  { to: '/admin/campaigns', label: 'Campaigns' },
   { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/media', label: 'Media' },
   { to: '/admin/giving', label: 'Giving', adminOnly: true },

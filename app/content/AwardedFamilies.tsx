@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { AwardedFamily, FamilyOfTheYear } from '../../common/content';
+import { CAMPAIGN_PATH } from '../../common/campaigns';
 import { PageHeader } from '../ui/PageHeader';
 import { ContentImage, ExternalLink, SectionHeading, TextWithEmails } from './ContentBlocks';
 import { HeartIcon } from '../ui/icons';
@@ -17,7 +19,8 @@ export function FamilyOfTheYearHeader({ heading, intro }: { heading: string; int
 }
 
 /** Newest first. */
-export function AwardedFamilies({ page }: { page: FamilyOfTheYear }) {
+/** `campaigns`: by year, the family's campaign, whose page the card links to instead of GoFundMe (ADR 047). */
+export function AwardedFamilies({ page, campaigns = {} }: { page: FamilyOfTheYear; campaigns?: Record<number, { slug: string; name: string }> }) {
   const families = [...page.families].sort((a, b) => b.year - a.year);
   return (
     <section aria-labelledby="awarded-families" className="mx-auto max-w-5xl px-4 py-12">
@@ -27,7 +30,7 @@ export function AwardedFamilies({ page }: { page: FamilyOfTheYear }) {
       <ul className="mt-8 space-y-8 desk:space-y-10">
         {families.map((family, index) => (
           <li key={family.year}>
-            <FamilyCard family={family} priority={index === 0} />
+            <FamilyCard family={family} priority={index === 0} campaign={campaigns[family.year] ?? null} />
           </li>
         ))}
       </ul>
@@ -35,7 +38,7 @@ export function AwardedFamilies({ page }: { page: FamilyOfTheYear }) {
   );
 }
 
-function FamilyCard({ family, priority }: { family: AwardedFamily; priority: boolean }) {
+function FamilyCard({ family, priority, campaign }: { family: AwardedFamily; priority: boolean; campaign: { slug: string; name: string } | null }) {
   const headingId = `family-${family.year}`;
   return (
     <article
@@ -52,7 +55,17 @@ function FamilyCard({ family, priority }: { family: AwardedFamily; priority: boo
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        {family.gofundme ? (
+        {campaign ? (
+          <p className="mt-5">
+            <Link
+              to={CAMPAIGN_PATH(campaign.slug)}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-5 py-2 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800"
+            >
+              <HeartIcon className="h-5 w-5 text-gold-300" />
+              Give to “{campaign.name}”
+            </Link>
+          </p>
+        ) : family.gofundme ? (
           <p className="mt-5">
             <ExternalLink
               href={family.gofundme.href}

@@ -23,6 +23,12 @@ export default function DonationDialogContent(props: DonationFormProps) {
   return <NewOnEachOpening>{() => <DonationForm {...props} />}</NewOnEachOpening>;
 }
 
+/** ADR 047: on a campaign's page the gift goes to that campaign. */
+export interface DonationCampaign {
+  id: number;
+  name: string;
+}
+
 interface DonationValues extends GivingValues {
   /** The other-amount field's text. */
   amount: string;
@@ -33,13 +39,13 @@ interface DonationValues extends GivingValues {
 }
 
 /** The server checks the total against its own. */
-type DonationRequest = Omit<DonationValues, 'suggestedCents'> & { total?: string };
+type DonationRequest = Omit<DonationValues, 'suggestedCents'> & { total?: string; campaignId?: number };
 
 const FIELDS = ['amount', 'email', 'message', 'card', ...GIVING_FIELDS] as const;
 /** One form per page, so its ids are fixed: the island must render the very ids the server did. */
 const ID = 'donation';
 
-function DonationForm({ payments, settings }: DonationFormProps) {
+function DonationForm({ payments, settings, campaign = null }: DonationFormProps) {
   const user = useSignedInProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DonationValues>({ amount: '', suggestedCents: null, email: '', message: '', ...NO_GIVING_OPTIONS, monthly: settings.monthlyPreselected });
@@ -106,6 +112,7 @@ function DonationForm({ payments, settings }: DonationFormProps) {
           email: email.trim(),
           message: values.message.trim(),
           ...(totalCents === null ? {} : { total: centsToDecimalString(totalCents) }),
+          ...(campaign ? { campaignId: campaign.id } : {}),
         });
       }}
       noValidate
@@ -118,6 +125,7 @@ function DonationForm({ payments, settings }: DonationFormProps) {
       {gift && flow.outcome === 'paid' ? <ThankYouPanel idPrefix={ID} gift={gift} share={settings.share} /> : null}
       {/* Kept, hidden, after a paid gift: the card form stays mounted until the dialog closes. */}
       <fieldset disabled={done} hidden={Boolean(gift) && flow.outcome === 'paid'} className="mt-5 space-y-4">
+        {campaign ? <input type="hidden" name="campaignId" value={campaign.id} /> : null}
         <GeneralErrors errors={flow.errors} fields={FIELDS} />
         <SuggestedAmounts idPrefix={ID} amounts={settings.amounts} chosenCents={values.suggestedCents} onChoose={choose} />
         <TextField

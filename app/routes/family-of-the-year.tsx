@@ -6,7 +6,8 @@ import type { Route } from './+types/family-of-the-year';
 import { pageHandle } from '../lib/pages/page-handle';
 
 export async function loader(args: Route.LoaderArgs) {
-  return { page: await loadPage(args, 'family_of_the_year') };
+  const [page, campaigns] = await Promise.all([loadPage(args, 'family_of_the_year'), args.context.services.campaigns.familyLinks()]);
+  return { page, campaigns };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -18,11 +19,11 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 
 export const handle = pageHandle('/family_of_the_year');
 
-export default function Page({ loaderData: { page } }: Route.ComponentProps) {
+export default function Page({ loaderData: { page, campaigns } }: Route.ComponentProps) {
   return (
     <>
       <FamilyOfTheYearHeader heading={page?.heading ?? 'Family of the Year'} intro={page?.intro} />
-      {page ? <AwardedFamilies page={page} /> : null}
+      {page ? <AwardedFamilies page={page} campaigns={campaigns} /> : null}
     </>
   );
 }

@@ -10,17 +10,18 @@ import { pageMeta } from '../lib/seo/meta';
 import { organizationData } from '../lib/seo/structured-data';
 import type { Route } from './+types/home';
 import { pageHandle } from '../lib/pages/page-handle';
+import { FeaturedCampaignCard } from '../campaigns/FeaturedCampaignCard';
 
 export async function loader(args: Route.LoaderArgs) {
-  const [home, upcoming] = await Promise.all([loadPage(args, 'home'), args.context.services.events.upcoming()]);
-  return { home, upcoming };
+  const [home, upcoming, campaign] = await Promise.all([loadPage(args, 'home'), args.context.services.events.upcoming(), args.context.services.campaigns.featured()]);
+  return { home, upcoming, campaign };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
 
 export const handle = pageHandle('/');
 
-export default function Home({ loaderData: { home, upcoming } }: Route.ComponentProps) {
+export default function Home({ loaderData: { home, upcoming, campaign } }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <>
@@ -55,6 +56,7 @@ export default function Home({ loaderData: { home, upcoming } }: Route.Component
           </div>
         ) : null}
       </div>
+      {campaign ? <FeaturedCampaignCard campaign={campaign} /> : null}
       <section aria-labelledby="upcoming" className="bg-brand-50 py-12">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="upcoming" className="text-center text-2xl font-bold text-brand-800">

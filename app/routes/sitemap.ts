@@ -9,10 +9,11 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
-  const [events, gallery] = await Promise.all([context.services.events.all(), context.services.content.page('gallery')]);
+  const [events, gallery, campaigns] = await Promise.all([context.services.events.all(), context.services.content.page('gallery'), context.services.campaigns.publishedSlugs()]);
   const values: Record<string, Record<string, string | number>[]> = {
     eventNumber: events.map(({ eventNumber }) => ({ eventNumber })),
     token: (gallery?.galleries ?? []).map(({ token }) => ({ token })),
+    slug: campaigns.map((slug) => ({ slug })),
   };
   const paths = LISTED.flatMap(({ path }) => {
     const parameter = /:(\w+)/.exec(path)?.[1];

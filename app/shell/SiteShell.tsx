@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { useMatches } from 'react-router';
 import type { PublicConfig } from '../../common/load-context';
 import type { Site } from '../../common/content';
 import type { DonationFormSettings } from '../../common/giving-settings';
 import { DonateBar } from './DonateBar';
 import { DonationDialog } from '../donations/DonationDialog';
+import type { DonationCampaign } from '../donations/DonationFormContent';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -35,7 +37,13 @@ export function SiteShell({
         {children}
       </main>
       <SiteFooter site={site} year={year} />
-      <DonationDialog payments={payments} settings={donationForm} />
+      <DonationDialog payments={payments} settings={donationForm} campaign={useDonationCampaign()} />
     </>
   );
+}
+
+/** A page whose loader answers `donationCampaign` (a campaign's page, ADR 047) sets the Donation Form to it. */
+function useDonationCampaign(): DonationCampaign | null {
+  const data = useMatches().findLast((match) => (match.loaderData as { donationCampaign?: unknown } | undefined)?.donationCampaign)?.loaderData;
+  return (data as { donationCampaign?: DonationCampaign } | undefined)?.donationCampaign ?? null;
 }

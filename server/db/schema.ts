@@ -185,6 +185,8 @@ export interface DonationsTable {
   subscription_id: string | null;
   /** Unique, so it is recorded once. */
   invoice_id: string | null;
+  /** ADR 047; set with the payment, in the same transaction. */
+  campaign_id: number | null;
 }
 
 /** ADR 027. */
@@ -507,6 +509,26 @@ export interface Database {
   media_files: MediaFilesTable;
   pdf_cache: PdfCacheTable;
   giving_settings: GivingSettingsTable;
+  campaigns: CampaignsTable;
+}
+
+/** ADR 047. */
+export interface CampaignsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  story: string;
+  image_json: string | null;
+  goal_cents: number;
+  /** Calendar days in the foundation's time zone, both included. */
+  starts_on: string;
+  ends_on: string;
+  /** The Family of the Year card (by its year) that links here instead of GoFundMe. */
+  family_year: number | null;
+  published: Generated<number>;
+  featured: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export type EventRow = Selectable<EventsTable>;

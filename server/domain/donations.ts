@@ -15,6 +15,7 @@ import type { AuthUser } from './supporter-sessions';
 import { manageLinkOf, planGiftPaid } from './giving-plans';
 import type { PayerKeys } from './counters';
 import { parseBody } from './parse';
+import { campaignOnReceipt, campaignTakingGifts } from './campaigns/campaigns';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from './payments/core';
 
 const DONATION_PAYABLE_MS = 60 * 60_000;
@@ -50,6 +51,7 @@ export function donationPurpose({ logger, planSecret, receiptUrl }: { logger: Lo
           tribute: tribute ? { words: TRIBUTE_WORDS[tribute.kind], name: tribute.name, notified: tribute.notify?.name ?? null } : null,
           anonymous: donation.anonymous,
           monthly: plan ? { manageLink: manageLinkOf(site, planSecret, plan) } : null,
+          campaign: donation.campaignId === null ? null : await campaignOnReceipt(trx, donation.campaignId),
         },
         receiptUrl: receiptUrl(site, payment.id),
       });
@@ -114,8 +116,10 @@ export function createDonations({
         metadata: input.monthly ? { monthly: 'yes' } : {},
         saveCard: input.monthly && monthlyBy === 'schedule',
         ...(bySubscription ? { subscription: { email: input.email, name: input.name } } : {}),
-        record: (trx, payment, now) =>
-          insertDonation(trx, {
+        record: async (trx, payment, now) => {
+          // In the payment's own transaction: a closed campaign leaves no payment behind.
+          if (input.campaignId !== null) await campaignTakingGifts(trx, input.campaignId, now);
+          return insertDonation(trx, {
             paymentId: payment.id,
             email: input.email,
             message: input.message,
@@ -125,8 +129,10 @@ export function createDonations({
             feeCents: input.feeCents,
             tribute: input.tribute,
             monthly: input.monthly,
+            campaignId: input.campaignId,
             now: now.toISOString(),
-          }),
+          });
+        },
       });
       // Before anyone has the client secret, so the plan made when it is paid always finds it.
       if (subscriptionId) await setDonationSubscription(db, donation.id, subscriptionId);

@@ -284,9 +284,16 @@ describe('a cached answer is the app’s own answer', () => {
   it('has every header the app sends, for every cached public page and the read API', async () => {
     const eventNumber = 9100 + Math.floor(Math.random() * 500);
     await createTestEvent(cached.db, { eventNumber, capacity: 10 });
+    const slug = `cache-campaign-${eventNumber}`;
+    const now = new Date().toISOString();
+    const day = now.slice(0, 10);
+    await cached.db
+      .insertInto('campaigns')
+      .values({ slug, name: 'Cache campaign', story: 'A story.', image_json: null, goal_cents: 10_000, starts_on: day, ends_on: day, family_year: null, published: 1, created_at: now, updated_at: now })
+      .execute();
     const album = /href="(\/gallery\/[A-Za-z0-9_-]+)"/.exec((await raw(uncached.url, '/gallery')).body.toString())?.[1];
     const pages = PUBLIC_PAGES.filter((page) => page.cached && (page.path !== '/gallery/:token' || album)).map((page) =>
-      page.path === '/gallery/:token' ? album! : fillPath(page.path, { eventNumber }),
+      page.path === '/gallery/:token' ? album! : fillPath(page.path, { eventNumber, slug }),
     );
     const paths = [...pages, '/api/events/upcoming', '/api/events/all', `/api/events/${eventNumber}`, '/api/content/all'];
     expect(paths.length).toBeGreaterThan(18);

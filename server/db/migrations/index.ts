@@ -20,6 +20,7 @@ import * as auditLogNoReplace from './20261127T170000-audit-log-no-replace';
 import * as mediaDrafts from './20261127T171000-media-drafts';
 import * as pdfCache from './20261127T172000-pdf-cache';
 import * as givingSettings from './20261128T100000-giving-settings';
+import * as campaigns from './20261128T110000-campaigns';
 
 /** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127T171000-media-drafts': mediaDrafts,
   '20261127T172000-pdf-cache': pdfCache,
   '20261128T100000-giving-settings': givingSettings,
+  '20261128T110000-campaigns': campaigns,
 };
 
 /** Readiness checks the database has them all. */

@@ -27,6 +27,8 @@ export interface Donation {
   /** Until the plan is made from it. */
   subscriptionId: string | null;
   invoiceId: string | null;
+  /** ADR 047. */
+  campaignId: number | null;
   createdAt: string;
 }
 
@@ -43,6 +45,7 @@ export interface NewDonation {
   monthly?: boolean;
   plan?: { id: number; month: string; attempt: number } | null;
   invoiceId?: string | null;
+  campaignId?: number | null;
   now: string;
 }
 
@@ -66,6 +69,7 @@ const COLUMNS = [
   'plan_attempt',
   'subscription_id',
   'invoice_id',
+  'campaign_id',
   'created_at',
 ] as const;
 
@@ -92,6 +96,7 @@ function toDonation(row: Row): Donation {
     plan: row.plan_id === null ? null : { id: Number(row.plan_id), month: row.plan_month ?? '', attempt: Number(row.plan_attempt) },
     subscriptionId: row.subscription_id,
     invoiceId: row.invoice_id,
+    campaignId: row.campaign_id === null ? null : Number(row.campaign_id),
     createdAt: row.created_at,
   };
 }
@@ -117,6 +122,7 @@ export async function insertDonation(db: Executor, input: NewDonation): Promise<
       plan_month: input.plan?.month ?? null,
       plan_attempt: input.plan?.attempt ?? null,
       invoice_id: input.invoiceId ?? null,
+      campaign_id: input.campaignId ?? null,
       created_at: input.now,
     })
     .returning(COLUMNS)

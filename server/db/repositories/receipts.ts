@@ -13,7 +13,8 @@ export interface ReceiptSource {
   amountCents: number;
   refundedCents: number;
   paidAt: string;
-  donation: { id: number; email: string } | null;
+  /** campaign: ADR 047. */
+  donation: { id: number; email: string; campaign: { name: string; namesFamily: boolean } | null } | null;
   signup: {
     id: number;
     kind: SignupKind;
@@ -31,7 +32,12 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
   if (paymentIds.length === 0) return [];
   const [payments, donations, signups] = await Promise.all([
     db.selectFrom('payments').select(['id', 'user_id', 'amount_cents', 'refunded_cents', 'paid_at']).where('id', 'in', paymentIds).where('status', 'in', RECEIPTED).where('paid_at', 'is not', null).execute(),
-    db.selectFrom('donations').select(['id', 'payment_id', 'email']).where('payment_id', 'in', paymentIds).execute(),
+    db
+      .selectFrom('donations')
+      .leftJoin('campaigns', 'campaigns.id', 'donations.campaign_id')
+      .select(['donations.id', 'donations.payment_id', 'donations.email', 'campaigns.name as campaign_name', 'campaigns.family_year'])
+      .where('donations.payment_id', 'in', paymentIds)
+      .execute(),
     db
       .selectFrom('signups')
       .innerJoin('events', 'events.id', 'signups.event_id')
@@ -77,7 +83,13 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
         amountCents: Number(payment.amount_cents),
         refundedCents: Number(payment.refunded_cents),
         paidAt: payment.paid_at!,
-        donation: donation ? { id: Number(donation.id), email: donation.email } : null,
+        donation: donation
+          ? {
+              id: Number(donation.id),
+              email: donation.email,
+              campaign: donation.campaign_name === null ? null : { name: donation.campaign_name, namesFamily: donation.family_year !== null },
+            }
+          : null,
         signup: signup
           ? {
               id: Number(signup.signup_id),

@@ -4,6 +4,7 @@ import { SIGNUP_KINDS } from '../../../common/signups/kinds';
 import { receiptWording, signupFairValueCents, taxTreatment } from '../../../common/tax-receipts';
 import type { ReceiptSource } from '../../db/repositories/receipts';
 import { footerLines, type MailSiteFacts } from '../../mail/templates/site';
+import { campaignWording } from '../../../common/campaigns';
 
 /** In the foundation's zone, as stored timestamps compare. */
 export function yearRange(year: number): { from: string; to: string } {
@@ -34,7 +35,10 @@ export function receiptView(source: ReceiptSource, site: MailSiteFacts): Receipt
     netCents: tax.netCents,
     fairValueCents: tax.fairValueCents,
     deductibleCents: tax.deductibleCents,
-    wording: receiptWording(payment, { organization: site.name, received: signup ? `${signup.event.name} on ${formatCalendarDate(signup.event.eventDate)}` : undefined }),
+    wording: [
+      ...receiptWording(payment, { organization: site.name, received: signup ? `${signup.event.name} on ${formatCalendarDate(signup.event.eventDate)}` : undefined }),
+      ...campaignWording(site.name, source.donation?.campaign ?? null),
+    ],
     organization: { name: site.name, ein: site.ein, status: footer.status, address: footer.address, email: site.email },
     payer: signup?.email ?? source.donation?.email ?? '',
   };

@@ -1,22 +1,29 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { campaignGiftMarks } from '../../db/repositories/campaigns';
 
 /**
  * Short strings that change whenever what the cached answers show does: `site` for what every page
- * shows, `parts` per event for places left. A gift changes neither.
+ * shows, `parts` per event for places left and per campaign for its gifts (ADR 047): a gift to a
+ * campaign changes its page and, when featured, the home page; other gifts change nothing.
  */
 export interface ChangeMarks {
   site: string;
   parts: ReadonlyMap<string, string>;
 }
 
+const FEATURED_CAMPAIGN = 'campaign-featured';
+
 export function markPartOf(key: string): string | null {
   const event = /^\/events\/(\d{1,9})$/.exec(key);
-  return event ? `event:${Number(event[1])}` : null;
+  if (event) return `event:${Number(event[1])}`;
+  const campaign = /^\/give\/([a-z0-9-]{1,80})$/.exec(key);
+  if (campaign) return `campaign:${campaign[1]}`;
+  return key === '/' ? FEATURED_CAMPAIGN : null;
 }
 
 export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
-  const [site, places] = await Promise.all([
+  const [site, places, campaigns] = await Promise.all([
     db
       .selectNoFrom([
         sql<string | number | null>`(select max(id) from audit_log)`.as('audit'),
@@ -41,9 +48,15 @@ export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
       ])
       .groupBy('events.event_number')
       .execute(),
+    campaignGiftMarks(db),
   ]);
+  const featured = campaigns.find((c) => c.featured);
   return {
     site: Object.values(site).map((value) => String(value ?? '')).join('|'),
-    parts: new Map(places.map((row) => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`])),
+    parts: new Map([
+      ...places.map((row): [string, string] => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`]),
+      ...campaigns.map((c): [string, string] => [`campaign:${c.slug}`, c.mark]),
+      ...(featured ? [[FEATURED_CAMPAIGN, `${featured.slug}|${featured.mark}`] as [string, string]] : []),
+    ]),
   };
 }

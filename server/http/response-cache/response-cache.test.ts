@@ -63,4 +63,10 @@ describe('ResponseCache', () => {
     expect(markPartOf('/events/12/extra')).toBeNull();
     expect(markPartOf('/api/events/12')).toBeNull();
   });
+
+  it('keys a campaign page on its campaign and the home page on the featured one (ADR 047)', () => {
+    expect(markPartOf('/give/spring-groceries')).toBe('campaign:spring-groceries');
+    expect(markPartOf('/give/spring-groceries/more')).toBeNull();
+    expect(markPartOf('/')).toBe('campaign-featured');
+  });
 });

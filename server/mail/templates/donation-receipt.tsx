@@ -3,6 +3,7 @@ import { formatDayOf } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { receiptNumber } from '../../../common/receipts';
 import { NO_GOODS_OR_SERVICES } from '../../../common/tax-receipts';
+import { campaignWording } from '../../../common/campaigns';
 import type { MailMessage } from '../mailer';
 import { MailLayout, renderMailHtml } from './MailLayout';
 import { Details, Heading, MailLink, Paragraph, Quote } from './MailParts';
@@ -24,6 +25,8 @@ export interface DonationReceiptEmailInput {
     anonymous?: boolean;
     /** A monthly gift (ADR 027): the signed link where the donor changes or stops it, no sign-in needed. */
     monthly?: { manageLink: string } | null;
+    /** A campaign gift (ADR 047): said after the IRS wording. */
+    campaign?: { name: string; namesFamily: boolean } | null;
   };
   /** The signed link to the receipt page and its PDF (ADR 025). */
   receiptUrl?: string;
@@ -54,6 +57,7 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
     : null;
   const message = donation.message.trim();
   const deductible = `${site.name} is a 501(c)(3) tax-exempt organization; your gift is tax-deductible to the extent allowed by law.`;
+  const campaign = campaignWording(site.name, donation.campaign ?? null);
   const keep = 'Please keep this email as your written acknowledgement of the gift for your tax records.';
 
   const text = [
@@ -64,6 +68,7 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
     ...(message ? [`Your message:\n${message}`] : []),
     NO_GOODS_OR_SERVICES,
     deductible,
+    ...campaign,
     keep,
     ...(receiptUrl ? [`Your receipt as a page and a PDF: ${receiptUrl}`] : []),
     siteFooterText(site),
@@ -93,6 +98,9 @@ export function donationReceiptEmail({ to, site, donation, receiptUrl }: Donatio
       ) : null}
       <Paragraph>{NO_GOODS_OR_SERVICES}</Paragraph>
       <Paragraph>{deductible}</Paragraph>
+      {campaign.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
       <Paragraph>{keep}</Paragraph>
       {receiptUrl ? (
         <Paragraph>

@@ -399,7 +399,11 @@ export const OPERATIONS: Operation[] = [
     description: 'A Bearer token is optional: it links the gift to the account. 30 payments per address in 15 minutes; five declined cards in a row pause payments for an hour.',
     access: 'optional-bearer',
     body: { name: 'DonationIntentRequest', schema: DonationIntentSchema },
-    answers: { 201: ok('The payment to confirm with the card form.', answers.DonationIntent) },
+    answers: {
+      201: ok('The payment to confirm with the card form.', answers.DonationIntent),
+      404: err('No published campaign has this id (ADR 047).', 'campaignId'),
+      409: err('The campaign has not started yet or has ended.', 'campaignId'),
+    },
     gateway: true,
     limited: ['card'],
   },
