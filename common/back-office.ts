@@ -1,3 +1,4 @@
+import type { CampaignProgress } from './campaigns';
 import type { BackOfficeContent } from './content-admin';
 import type { GivingDetails } from './donations';
 import type { PaymentState } from './payments';
@@ -117,23 +118,14 @@ export type AttentionItem =
   | { kind: 'event_unpaid'; eventNumber: number; name: string; eventDate: string; places: number }
   | { kind: 'event_details_missing'; eventNumber: number; name: string; eventDate: string; missing: EventGap[] };
 
-/** A campaign's progress as the overview shows it (filled in by the campaigns feature). */
-export interface CampaignProgressRow {
-  name: string;
-  raisedCents: number;
-  goalCents: number;
-  gifts: number;
-  /** Null: no end date. */
-  daysLeft: number | null;
-}
-
 export interface Overview {
   /** In the foundation's time zone: this year so far, and last year to the same date. */
   thisYear: YearToDate;
   lastYear: YearToDate;
   monthly: MonthlyGiving;
   attention: AttentionItem[];
-  campaigns: CampaignProgressRow[];
+  /** Published campaigns that have not ended (ADR 047). */
+  campaigns: CampaignProgress[];
   upcoming: UpcomingEventPlaces[];
   recentPayments: RecentPayment[];
 }

@@ -3,6 +3,7 @@ import type { Overview } from '../../common/back-office';
 import { donationTotal } from '../../common/donations';
 import { insertGift, insertMedia, insertPageDraft, insertPlan, insertRefund, insertSignup, insertUser } from '../helpers/back-office-rows';
 import { appendAudit } from '../../server/db/repositories/audit-log';
+import { insertCampaignRow } from '../../server/db/repositories/campaigns';
 import { createTestEvent } from '../helpers/events';
 import { setUpStaff } from '../helpers/staff';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/test-server';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // This year.
   ids.ada = await insertGift(db, { email: 'ada.other@example.org', userId: ada, amountCents: 10_000, at: '2031-01-10T15:00:00.000Z' });
   await insertGift(db, { email: 'BEA@example.org', amountCents: 1_000, at: '2031-02-01T15:00:00.000Z' });
-  await insertGift(db, { email: 'bea@example.org', donorName: 'Bea Giver', amountCents: 4_000, at: '2031-03-15T03:30:00.000Z' }); // 23:30 EDT, 14 March
+  ids.bea = await insertGift(db, { email: 'bea@example.org', donorName: 'Bea Giver', amountCents: 4_000, at: '2031-03-15T03:30:00.000Z' }); // 23:30 EDT, 14 March
   await insertGift(db, { email: 'dan@example.org', userId: dan, amountCents: 6_000, status: 'partially_refunded', refundedCents: 2_000, at: '2031-02-12T15:00:00.000Z' });
   await insertGift(db, { email: 'carl@example.org', amountCents: 3_000, status: 'refunded', refundedCents: 3_000, at: '2031-02-10T15:00:00.000Z' });
   await insertGift(db, { email: 'pending@example.org', amountCents: 8_000, status: 'pending', at: '2031-03-14T15:00:00.000Z' });
@@ -90,6 +91,14 @@ beforeAll(async () => {
   await announcement('Old draft', 0, '2031-03-15T14:00:00.000Z');
   await announcement('Live', 1, null);
 
+  // Campaigns: Bea's gift went to the running one; the ended one and the draft are not shown.
+  const campaign = (slug: string, startsOn: string, endsOn: string, published: boolean) =>
+    insertCampaignRow(db, { slug, name: slug, story: '', image: null, goalCents: 20_000, startsOn, endsOn, familyYear: null, published }, '2031-01-01T00:00:00.000Z');
+  ids.spring = await campaign('spring-drive', '2031-03-01', '2031-03-31', true);
+  await campaign('winter-drive', '2031-01-01', '2031-03-14', true);
+  await campaign('draft-drive', '2031-03-01', '2031-03-31', false);
+  await db.updateTable('donations').set({ campaign_id: ids.spring }).where('payment_id', '=', ids.bea).execute();
+
   overview = await server.services.backOffice.reports.overview(NOW);
 }, 60_000);
 afterAll(() => server?.close());
@@ -106,6 +115,11 @@ describe('the overview at a fixed moment', () => {
     expect(overview.thisYear.figures).toMatchObject({ donors: 4, newDonors: 2, returningDonors: 2 });
     // Gus at midnight on 1 January and Erin a minute before midnight on 15 March; not Fay, a minute after.
     expect(overview.lastYear.figures).toEqual({ raised: { donationsCents: 22_500, events: [], totalCents: 22_500 }, gifts: 2, donors: 2, newDonors: 2, returningDonors: 0 });
+  });
+
+  it('shows each published campaign that has not ended with its progress', () => {
+    // 31 March included, counted from 15 March: 17 days.
+    expect(overview.campaigns).toMatchObject([{ id: ids.spring, name: 'spring-drive', raisedCents: 4_000, goalCents: 20_000, gifts: 1, phase: 'open', daysLeft: 17, percent: 20 }]);
   });
 
   it('counts the active monthly gifts and what they charge a month, card fees included', () => {

@@ -18,6 +18,7 @@ import { rulesOfEventType, signupKindOfEventType, type SignupKind } from '../../
 import type { Db } from '../../db/database';
 import { listAudit } from '../../db/repositories/audit-log';
 import { recordAudit } from './audit';
+import { runningCampaignsProgress } from '../campaigns/campaigns';
 import { combinedPayments } from '../../db/repositories/payments';
 import {
   findEventByNumber,
@@ -141,11 +142,12 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
     async overview(now: Date = clock()): Promise<Overview> {
       const today = todayInFoundationZone(now);
       const [year] = parseCalendarDate(today);
-      const [thisYear, lastYear, monthly, attention, upcoming, recent] = await Promise.all([
+      const [thisYear, lastYear, monthly, attention, campaigns, upcoming, recent] = await Promise.all([
         yearToDate(db, year, today),
         yearToDate(db, year - 1, sameDateInYear(today, year - 1)),
         monthlyGiving(db),
         needsAttention(db, now),
+        runningCampaignsProgress(db, now),
         upcomingWithPlaces(db, today, now.toISOString()),
         recentPayments(db, RECENT_PAYMENTS),
       ]);
@@ -154,8 +156,7 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
         lastYear,
         monthly,
         attention,
-        // The campaigns feature fills this with each running campaign's progress.
-        campaigns: [],
+        campaigns,
         upcoming: upcoming.map((e) => ({
           ...e,
           signupKind: signupKindOfEventType(e.eventType),

@@ -44,9 +44,16 @@ const paragraphs = (story: string) =>
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
-/** Each campaign's progress for the back office's overview (ADR 047): published or not, newest start first. */
-export async function campaignsProgress(db: Db, now: Date): Promise<CampaignProgress[]> {
+/** Each campaign's progress (ADR 047): published or not, newest start first. */
+async function campaignsProgress(db: Db, now: Date): Promise<CampaignProgress[]> {
   const rows = await listCampaignRows(db);
+  return withProgress(db, rows, now);
+}
+
+/** What the back office's overview shows: published campaigns that have not ended. */
+export async function runningCampaignsProgress(db: Db, now: Date): Promise<CampaignProgress[]> {
+  const today = todayInFoundationZone(now);
+  const rows = (await listCampaignRows(db)).filter((row) => row.published && campaignPhase(row.startsOn, row.endsOn, today) !== 'ended');
   return withProgress(db, rows, now);
 }
 
