@@ -12,11 +12,15 @@ let counter = 0;
 export const STAFF_PASSWORD = 'correct-horse-battery-staple';
 export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}@foundation.test`;
 
-/** `npm run staff:add` against the back-office e2e server's database, as the README tells the person who runs the site. */
-export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Promise<string> {
+/**
+ * `npm run staff:add` against the back-office e2e server's database, as the README tells the person
+ * who runs the site; `server` names another server's settings (its DATA_DIR, DATABASE_URL, PORT, clock).
+ */
+export async function staffAdd(email: string, role: 'admin' | 'volunteer', server?: Record<string, string>): Promise<string> {
+  const target = server ?? { DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: e2eAdminDatabaseUrl(), PORT: String(E2E_ADMIN_PORT) };
   const command = () =>
     run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
-      env: { ...process.env, DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: e2eAdminDatabaseUrl(), PORT: String(E2E_ADMIN_PORT), LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...target, LOG_LEVEL: 'silent' },
     });
   // Two test workers may run it at the same moment as the server writes: SQLite then says "locked".
   let stdout: string;
@@ -34,8 +38,8 @@ export async function staffAdd(email: string, role: 'admin' | 'volunteer'): Prom
   return new URL(link!).pathname;
 }
 
-/** A TOTP code for the 30-second step `stepsAhead` from now (a code is accepted once per step). */
-export const totpCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+/** A TOTP code for the 30-second step `stepsAhead` from now (a code is accepted once per step); `now` is the server's clock. */
+export const totpCode = (secret: string, stepsAhead = 0, now = Date.now()) => generate({ secret, epoch: Math.floor(now / 1000) + stepsAhead * 30 });
 
 /** Sets a password on a set-up link's page, as the new staff member would. */
 export async function acceptSetUpLink(page: Page, path: string, name: string): Promise<void> {
@@ -48,11 +52,11 @@ export async function acceptSetUpLink(page: Page, path: string, name: string): P
 }
 
 /** On the set-up page: reads the key, types a code, and answers the key and the recovery codes. */
-export async function enrolAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolAuthenticator(page: Page, serverNow = () => Date.now()): Promise<{ secret: string; recoveryCodes: string[] }> {
   await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
   await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code from your app').fill(await totpCode(secret));
+  await page.getByLabel('Code from your app').fill(await totpCode(secret, 0, serverNow()));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
   const recoveryCodes = (await page.getByRole('listitem').filter({ hasText: /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/ }).allInnerTexts()).map((t) => t.trim());
@@ -61,8 +65,8 @@ export async function enrolAuthenticator(page: Page): Promise<{ secret: string; 
 }
 
 /** After a set-up link: the authenticator every staff member sets up, then on to the overview. */
-export async function finishSetUp(page: Page): Promise<string> {
-  const { secret } = await enrolAuthenticator(page);
+export async function finishSetUp(page: Page, serverNow?: () => number): Promise<string> {
+  const { secret } = await enrolAuthenticator(page, serverNow);
   await page.getByRole('link', { name: 'I have saved my codes: continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   return secret;
