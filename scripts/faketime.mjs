@@ -3,6 +3,7 @@
 // another clock. Used by `npm run test:on-date` and by tests that run a server on a fixed date.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 // Debian's package database lists where the package put the library.
 const DPKG = 'dpkg';
@@ -53,3 +54,6 @@ export function fakeClockEnv(library, start, preloaded = process.env.LD_PRELOAD)
     FAKETIME_NO_CACHE: '1',
   };
 }
+
+// `node scripts/faketime.mjs` installs it ahead of the e2e tests, as ensure-chromium.mjs does Chromium.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) ensureLibfaketime();
