@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { donationTotal, type SavedDonation } from '../../common/donations';
 import { centsToDecimalString, parseAmountToCents } from '../../common/money';
+import { CAMPAIGN_PATH } from '../../common/campaigns';
 import { giveButtonLabel } from '../../common/giving-settings';
 import { apiRequest } from '../lib/api';
 import { useSignedInProfile } from '../lib/auth';
@@ -27,6 +28,7 @@ export default function DonationDialogContent(props: DonationFormProps) {
 export interface DonationCampaign {
   id: number;
   name: string;
+  slug: string;
 }
 
 interface DonationValues extends GivingValues {
@@ -122,7 +124,7 @@ function DonationForm({ payments, settings, campaign = null }: DonationFormProps
         Your gift helps Ohio Valley families through illness and tragedy. A tax receipt is emailed to you.
       </PaymentDialogHeader>
 
-      {gift && flow.outcome === 'paid' ? <ThankYouPanel idPrefix={ID} gift={gift} share={settings.share} /> : null}
+      {gift && flow.outcome === 'paid' ? <ThankYouPanel idPrefix={ID} gift={gift} share={campaign ? campaignShare(settings.share, campaign) : settings.share} /> : null}
       {/* Kept, hidden, after a paid gift: the card form stays mounted until the dialog closes. */}
       <fieldset disabled={done} hidden={Boolean(gift) && flow.outcome === 'paid'} className="mt-5 space-y-4">
         {campaign ? <input type="hidden" name="campaignId" value={campaign.id} /> : null}
@@ -206,4 +208,10 @@ function suggestedValueOf(name: string, value: string | boolean): Partial<Donati
 
 function textValueOf(name: string, value: string | boolean): Partial<DonationValues> {
   return (name === 'amount' || name === 'email' || name === 'message') && typeof value === 'string' ? { [name]: value } : {};
+}
+
+/** On a campaign's page the share links name that page, so friends give to the same campaign. */
+function campaignShare(site: DonationFormProps['settings']['share'], campaign: DonationCampaign): DonationFormProps['settings']['share'] {
+  const path = CAMPAIGN_PATH(campaign.slug);
+  return { url: /^https?:\/\//.test(site.url) ? new URL(path, site.url).href : path, name: campaign.name };
 }

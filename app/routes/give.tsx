@@ -12,7 +12,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const campaign = await context.services.campaigns.page(params.slug);
   if (!campaign) throw data(NOT_FOUND, { status: 404 });
   // The shell's Donation Form gives to this campaign while it is open (ADR 047).
-  const donationCampaign = campaign.progress.phase === 'open' ? { id: campaign.progress.id, name: campaign.progress.name } : null;
+  const donationCampaign = campaign.progress.phase === 'open' ? { id: campaign.progress.id, name: campaign.progress.name, slug: campaign.progress.slug } : null;
   return { campaign, donationCampaign };
 }
 

@@ -83,13 +83,15 @@ adminTest('staff make a campaign, a visitor gives on its page and the bar moves'
     await visitor.getByRole('button', { name: 'Give to this campaign' }).click();
     const dialog = visitor.getByRole('dialog', { name: 'Donation Form' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Amount').fill('50');
+    await dialog.getByLabel('Other amount').fill('50');
     await dialog.getByPlaceholder('Email to send receipt to').fill(`dana.${Date.now().toString(36)}@example.org`);
     await dialog.getByLabel('Your name (optional)').fill('Dana Example');
     await fillCard(dialog);
     await expectNoAxeViolations(visitor, 'dialog[open]');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Give $50.00' }).click();
     await expect(dialog.getByText('Success! Thank you for your donation!')).toBeVisible();
+    // Sharing names the campaign's page, so a friend gives to the same campaign.
+    await expect(dialog.getByRole('link', { name: 'Email' })).toHaveAttribute('href', new RegExp(encodeURIComponent(`/give/${slug}`)));
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The page again: the bar moved and the first name is listed.
