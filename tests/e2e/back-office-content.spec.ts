@@ -72,7 +72,7 @@ adminTest("next year's golf outing from this year's: duplicate, new price and ca
   expect(await page.getByRole('link', { name: 'Preview the draft (opens in a new tab)' }).getAttribute('href')).toBe(`/events/${copy}?preview=draft`);
   await page.goto(`/events/${copy}?preview=draft`);
   await expect(page.getByText('Preview of a draft')).toBeVisible();
-  await expect(page.getByText('$450.00')).toBeVisible();
+  await expect(page.getByText('$450.00', { exact: true })).toBeVisible();
   await page.goto('/admin/events');
   await page.getByRole('button', { name: `Publish ${copyName}` }).click();
   await expect(page.getByText(`Event ${copy} is published: it is on the site now.`)).toBeVisible();
@@ -83,8 +83,8 @@ adminTest("next year's golf outing from this year's: duplicate, new price and ca
     await supporter.goto('/events');
     await expect(supporter.getByRole('link', { name: `Details: ${copyName}` })).toBeVisible();
     await supporter.goto(`/events/${copy}`);
-    await expect(supporter.getByText('12 team places left')).toBeVisible();
-    await expect(supporter.getByText('$450.00')).toBeVisible();
+    await expect(supporter.getByText('12 team places left', { exact: true })).toBeVisible();
+    await expect(supporter.getByText('$450.00', { exact: true })).toBeVisible();
     const jsonLd = JSON.parse((await supporter.locator('script[type="application/ld+json"]').first().textContent())!) as { name: string; offers: { price: string }[] };
     expect(jsonLd.name).toBe(copyName);
     expect(jsonLd.offers.map((o) => o.price)).toEqual(['450.00']);
@@ -114,8 +114,8 @@ adminTest("next year's golf outing from this year's: duplicate, new price and ca
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved. The change is on the site now.')).toBeVisible();
     await supporter.goto(`/events/${copy}`);
-    await expect(supporter.getByText('$500.00')).toBeVisible();
-    await expect(supporter.getByText('11 team places left')).toBeVisible();
+    await expect(supporter.getByText('$500.00', { exact: true })).toBeVisible();
+    await expect(supporter.getByText('11 team places left', { exact: true })).toBeVisible();
     await supporter.goto('/dashboard');
     await expect(supporter.getByText('$450.00').first()).toBeVisible();
     await expect(supporter.getByText('$500.00')).toHaveCount(0);

@@ -77,7 +77,7 @@ test('donations: search, filter, open one, and download the filtered list as CSV
 
   await signedInAdmin(page);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Donations' }).click();
-  await page.getByLabel('Search name, email or message').fill(tag);
+  await page.getByLabel('Search name, email, message or receipt number').fill(tag);
   await page.getByRole('button', { name: 'Show donations' }).click();
   await expect(page.getByText('2 donations match, $185.00 in all.')).toBeVisible();
   await page.getByLabel('Smallest amount ($)').fill('100');
@@ -157,7 +157,7 @@ test('a refund end to end: the payer is emailed, their dashboard shows it, and t
     await supporter.goto('/dashboard');
     await expect(supporter.getByText(/Refunded: at your request/).first()).toBeVisible();
     await supporter.goto(`/events/${eventNumber}`);
-    await expect(supporter.getByText('1 team place left')).toBeVisible();
+    await expect(supporter.getByText('1 team place left', { exact: true })).toBeVisible();
 
     await page.goto(`/admin/events/${eventNumber}/registrations`);
     await expect(page.getByRole('heading', { name: 'Refunded or cancelled (1)' })).toBeVisible();

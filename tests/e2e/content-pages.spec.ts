@@ -41,8 +41,11 @@ test.describe('About (/cof)', () => {
       await expect(board.getByRole('listitem').nth(i)).toContainText(member.name);
       await expect(board.getByRole('listitem').nth(i)).toContainText(member.role);
     }
-    // The family carousel is defined in the content but not placed by the spec.
-    await expect(main(page).getByRole('img')).toHaveCount(1);
+    // The logo, then the family pictures staff keep in the content, each with its own text.
+    const pictures = page.getByRole('region', { name: 'Family pictures' }).getByRole('img');
+    await expect(pictures).toHaveCount(cof.familyCarousel.length);
+    for (const [i, picture] of cof.familyCarousel.entries()) await expect(pictures.nth(i)).toHaveAccessibleName(picture.alt);
+    await expect(main(page).getByRole('img')).toHaveCount(1 + cof.familyCarousel.length);
   });
 });
 

@@ -33,7 +33,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error' || isExpectedFailure(msg.text(), msg.location().url)) return;
-        errors.push(`console: ${msg.text()}`);
+        // A failed load names no address in its text; its location does.
+        errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);

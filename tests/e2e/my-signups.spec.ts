@@ -47,7 +47,7 @@ test('a golf team is cancelled from the dashboard and refunded in full, with an 
   const events = page.getByRole('region', { name: 'Events' });
   await events.getByRole('link', { name: `Change or cancel your sign-up for ${golf.name}` }).click();
   await expect(page.getByRole('heading', { name: 'My sign-up', level: 1 })).toBeVisible();
-  await expect(page.getByText(/^Confirmation number \d+: Paid \$400\.00\.$/)).toBeVisible();
+  await expect(page.getByText(/^Confirmation number S-\d+: Paid \$400\.00\.$/)).toBeVisible();
   await expect(page.getByText(/^Refund policy: cancel by .+ for a full refund; no refund after that\.$/)).toBeVisible();
   const cancelSection = page.getByRole('region', { name: 'Cancel this sign-up' });
   await expect(cancelSection.getByText('If you cancel now, we refund $400.00 to the card you paid with.')).toBeVisible();
@@ -64,7 +64,7 @@ test('a golf team is cancelled from the dashboard and refunded in full, with an 
   await cancelSection.getByRole('button', { name: 'Yes, cancel my sign-up' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Your sign-up is cancelled and $400.00 is on its way back to your card.' })).toBeVisible();
-  await expect(page.getByText(/^Confirmation number \d+: Cancelled and refunded \(\$400\.00\)\.$/)).toBeVisible();
+  await expect(page.getByText(/^Confirmation number S-\d+: Cancelled and refunded \(\$400\.00\)\.$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cancel this sign-up' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Change the details' })).toHaveCount(0);
 
@@ -116,7 +116,7 @@ test('a steak-fry party renames one person, removes another and gets that share 
   await form.getByRole('button', { name: 'Save changes' }).click();
 
   await expect(page.getByText(/^Your changes are saved, and \$25\.00 is on its way back to your card\./)).toBeVisible();
-  await expect(page.getByText(/^Confirmation number \d+: Paid \$65\.00; \$25\.00 refunded\.$/)).toBeVisible();
+  await expect(page.getByText(/^Confirmation number S-\d+: Paid \$65\.00; \$25\.00 refunded\.$/)).toBeVisible();
   await expect(form.getByText('Paid for this party: $40.00')).toBeVisible();
   await expect(form.getByRole('group', { name: 'Attendee 2' }).getByLabel('Name')).toHaveValue('Kit Doe');
   await expect(form.getByRole('group', { name: 'Attendee 2' }).getByLabel('Allergies (optional)')).toHaveValue('peanuts');
@@ -134,7 +134,7 @@ test('a steak-fry party renames one person, removes another and gets that share 
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText(/^Success! They are added to your party\./)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByText(/^Confirmation number \d+: Paid \$90\.00; \$25\.00 refunded\.$/)).toBeVisible();
+  await expect(page.getByText(/^Confirmation number S-\d+: Paid \$90\.00; \$25\.00 refunded\.$/)).toBeVisible();
   await expect(form.getByRole('group', { name: 'Attendee 3' }).getByLabel('Name')).toHaveValue('Gran Doe');
   await expect(form.getByText('Paid for this party: $65.00')).toBeVisible();
   await page.getByRole('link', { name: 'Back to my dashboard' }).click();

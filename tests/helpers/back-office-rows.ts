@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { processUpload } from '../../server/domain/media/process-upload';
 import type { Db } from '../../server/db/database';
 import type { PaymentStatus, SignupsTable } from '../../server/db/schema';
 
@@ -152,15 +154,18 @@ export async function insertSignup(
   return paymentId;
 }
 
+/** An upload with real picture files, so a page that shows it (the media library) loads them. */
 export async function insertMedia(db: Db, media: { fileName: string; published: boolean; archived?: boolean; at: string }): Promise<number> {
+  const upload = await processUpload({ bytes: await sharp({ create: { width: 32, height: 32, channels: 3, background: '#2f6f6f' } }).jpeg().toBuffer(), declaredType: 'image/jpeg', fileName: media.fileName });
   const row = await db
     .insertInto('media')
     .values({
-      key: randomUUID(),
+      // Its own key: the same picture inserted twice stays two uploads.
+      key: randomBytes(16).toString('hex'),
       kind: 'image',
       content_type: 'image/jpeg',
-      width: 10,
-      height: 10,
+      width: upload.width,
+      height: upload.height,
       file_name: media.fileName,
       byte_size: 100,
       storage: 'database',
@@ -171,6 +176,9 @@ export async function insertMedia(db: Db, media: { fileName: string; published: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (const file of upload.files) {
+    await db.insertInto('media_files').values({ media_id: Number(row.id), name: file.name, content_type: file.contentType, byte_size: file.bytes.byteLength, bytes: file.bytes }).execute();
+  }
   return Number(row.id);
 }
 
