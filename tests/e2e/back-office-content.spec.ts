@@ -8,6 +8,7 @@ import { withAdminDatabase } from './admin-database';
 import { fillCard } from './card';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
+import { uploadPicture } from './media';
 import { acceptSetUpLink, adminTest, finishSetUp, newStaffEmail, staffAdd } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
@@ -30,20 +31,6 @@ async function ownGolfOuting(name: string): Promise<number> {
   const eventNumber = 7000 + (process.pid % 100) * 100 + ownEvents++;
   await withAdminDatabase((db) => createTestEvent(db, { eventNumber, eventType: 'Golf Event', capacity: 30, name, stats: [{ priceCents: 40000, text: 'per team' }] }));
   return eventNumber;
-}
-
-/** Uploads a picture made on the spot; answers its file name. */
-async function uploadPicture(page: Page, alt: string): Promise<string> {
-  const name = `photo-${Date.now().toString(36)}.png`;
-  const png = await sharp({ create: { width: 1400, height: 900, channels: 3, background: { r: 30, g: 90, b: Math.floor(Math.random() * 255) } } })
-    .png()
-    .toBuffer();
-  await page.goto('/admin/media');
-  await page.getByLabel('File', { exact: true }).setInputFiles({ name, mimeType: 'image/png', buffer: png });
-  await page.getByLabel('Alt text (describes the picture for people who cannot see it)').fill(alt);
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(`Uploaded ${name}.`)).toBeVisible();
-  return name;
 }
 
 adminTest("next year's golf outing from this year's: duplicate, new price and capacity, publish, JSON-LD, sign up and pay the new price @desktop", async ({ page, browser }) => {
@@ -126,7 +113,7 @@ adminTest("next year's golf outing from this year's: duplicate, new price and ca
 
 adminTest('a scheduled announcement shows only from its date @desktop', async ({ page }) => {
   adminTest.slow(); // a whole journey: upload or edit, publish, then the public page
-  const picture = await uploadPicture(page, 'A sunny golf course');
+  const picture = await uploadPicture(page, 'A sunny golf course', 'photo');
   const heading = `Raffle night ${Date.now().toString(36)}`;
   await page.goto('/admin/announcements');
   await expectNoAxeViolations(page);
@@ -193,7 +180,7 @@ adminTest('a staff card edited, previewed, published, and the earlier version re
 
 adminTest('an uploaded picture is served in AVIF and WebP variants with srcset, sizes, width and height @desktop', async ({ page }) => {
   adminTest.slow(); // a whole journey: upload or edit, publish, then the public page
-  const picture = await uploadPicture(page, 'Morgan on the first tee');
+  const picture = await uploadPicture(page, 'Morgan on the first tee', 'photo');
   await expectNoAxeViolations(page);
   await page.goto('/admin/pages/golfers');
   const pro = page.getByRole('group', { name: 'Golf pro 1', exact: true });

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { dayFromNow } from '../helpers/events';
 import { fillCard } from './card';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect } from './fixtures';
+import { uploadPicture } from './media';
 import { adminTest } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT); its public pages show what staff made.
@@ -25,24 +25,11 @@ async function expectNoSidewaysScrolling(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-async function uploadPicture(page: Page, alt: string): Promise<string> {
-  const name = `campaign-${Date.now().toString(36)}.png`;
-  const png = await sharp({ create: { width: 1400, height: 900, channels: 3, background: { r: 200, g: 120, b: Math.floor(Math.random() * 255) } } })
-    .png()
-    .toBuffer();
-  await page.goto('/admin/media');
-  await page.getByLabel('File', { exact: true }).setInputFiles({ name, mimeType: 'image/png', buffer: png });
-  await page.getByLabel('Alt text (describes the picture for people who cannot see it)').fill(alt);
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(`Uploaded ${name}.`)).toBeVisible();
-  return name;
-}
-
 adminTest('staff make a campaign, a visitor gives on its page and the bar moves', async ({ page, browser }, testInfo) => {
   adminTest.slow(); // two people's journeys, a payment and axe on four screens
   const width = testInfo.project.name;
   const name = `Winter Pantry ${Date.now().toString(36)}`;
-  const picture = await uploadPicture(page, 'Shelves of groceries');
+  const picture = await uploadPicture(page, 'Shelves of groceries', 'campaign');
 
   // Staff: bad input first, then the campaign.
   await page.goto('/admin/campaigns');

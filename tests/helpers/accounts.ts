@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiClient } from './test-server';
+import type { ApiClient, TestServer } from './test-server';
 
 let counter = 0;
 
@@ -47,4 +47,13 @@ export const GOOD_CARD = { expiry: `12/${nextYear}`, cvc: '123', zip: '43947' };
 /** Pays an intent with the simulated gateway's card form, as the browser does. */
 export function payWithCard(client: ApiClient, clientSecret: string, number: string = CARDS.ok, overrides: Record<string, string> = {}) {
   return client.post('/api/payments/simulated/confirm', { clientSecret, number, ...GOOD_CARD, ...overrides });
+}
+
+/** Creates an intent at `/api/stripe/<path>`, pays it by card and answers the id of its payment row. */
+export async function paidPaymentId(server: TestServer, client: ApiClient, headers: Record<string, string>, path: string, body: Record<string, unknown>): Promise<number> {
+  const created = await client.post(`/api/stripe/${path}`, body, { headers });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const secret = created.json.clientSecret as string;
+  expect((await payWithCard(client, secret)).status).toBe(200);
+  return Number((await server.db.selectFrom('payments').select('id').where('intent_id', '=', secret.split('_secret_')[0]!).executeTakeFirstOrThrow()).id);
 }

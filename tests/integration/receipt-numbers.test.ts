@@ -1,10 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserReceipts } from '../../common/receipts';
-import { payWithCard, signedInUser } from '../helpers/accounts';
+import { paidPaymentId, signedInUser } from '../helpers/accounts';
 import { createTestEvent } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
 import { setUpStaff, submit } from '../helpers/staff';
+import { visibleText } from '../helpers/page-text';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
 /**
@@ -25,27 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A page's text without tags and React's empty comments. */
-const visible = (page: string) =>
-  page
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-
-async function pay(client: ApiClient, headers: Record<string, string>, path: string, body: Record<string, unknown>): Promise<number> {
-  const created = await client.post(`/api/stripe/${path}`, body, { headers });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const secret = created.json.clientSecret as string;
-  expect((await payWithCard(client, secret)).status).toBe(200);
-  return Number((await server.db.selectFrom('payments').select('id').where('intent_id', '=', secret.split('_secret_')[0]!).executeTakeFirstOrThrow()).id);
-}
-
 describe(`one receipt number everywhere (${testDbKind()})`, () => {
   it('a donation: the email, the receipt page, the dashboard, the back office, its search and its CSV say the same number', async () => {
     const client = server.client();
     const user = await signedInUser(client, 'numbers');
     const email = user.account.email;
-    const paymentId = await pay(client, user.authorization, 'donation_intent', { amount: '40.00', email, message: `numbers ${run}` });
+    const paymentId = await paidPaymentId(server, client, user.authorization, 'donation_intent', { amount: '40.00', email, message: `numbers ${run}` });
     const donationId = Number((await server.db.selectFrom('donations').select('id').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).id);
     const number = `D-${donationId}`;
 
@@ -54,18 +40,18 @@ describe(`one receipt number everywhere (${testDbKind()})`, () => {
     const link = /\/receipts\/\d+\/[\w-]+/.exec(mail.text)![0];
     const page = await client.get(link);
     expect(page.status).toBe(200);
-    expect(visible(page.text)).toContain(`Receipt number ${number}`);
+    expect(visibleText(page.text)).toContain(`Receipt number ${number}`);
 
     const mine = (await client.request('GET', '/api/user/receipts', { headers: user.authorization })).json as unknown as UserReceipts;
     expect(mine.receipts.map((r) => r.number)).toEqual([number]);
 
     const staffView = await admin.get(`/admin/payments/${paymentId}`);
-    expect(visible(staffView.text)).toContain(`Receipt number ${number}`);
+    expect(visibleText(staffView.text)).toContain(`Receipt number ${number}`);
 
     // The treasurer types the number the donor quotes.
     for (const q of [number, number.toLowerCase()]) {
       const found = await admin.get(`/admin/donations?q=${encodeURIComponent(q)}`);
-      expect(visible(found.text)).toContain('1 donation matches');
+      expect(visibleText(found.text)).toContain('1 donation matches');
       expect(found.text).toContain(`/admin/payments/${paymentId}"`);
     }
     const csv = parse((await admin.get(`/admin/donations.csv?q=${number}`)).text, { bom: true, columns: true }) as Record<string, string>[];
@@ -90,7 +76,7 @@ describe(`one receipt number everywhere (${testDbKind()})`, () => {
       receiptEmail,
       ...Object.fromEntries([1, 2, 3, 4].flatMap((n) => [[`player${n}Name`, `Golfer ${n}`], [`player${n}Email`, n === 1 ? receiptEmail : ''], [`player${n}ShirtSize`, 'L']])),
     };
-    const paymentId = await pay(client, user.authorization, 'golf_signup_intent', team);
+    const paymentId = await paidPaymentId(server, client, user.authorization, 'golf_signup_intent', team);
     const signupId = Number((await server.db.selectFrom('signups').select('id').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).id);
     const number = `S-${signupId}`;
 
@@ -101,9 +87,9 @@ describe(`one receipt number everywhere (${testDbKind()})`, () => {
     const mine = (await client.request('GET', '/api/user/receipts', { headers: user.authorization })).json as unknown as UserReceipts;
     expect(mine.receipts.map((r) => r.number)).toEqual([number]);
     const page = await client.get(mine.receipts[0]!.url);
-    expect(visible(page.text)).toContain(`Receipt number ${number}`);
+    expect(visibleText(page.text)).toContain(`Receipt number ${number}`);
 
     const staffView = await admin.get(`/admin/payments/${paymentId}`);
-    expect(visible(staffView.text)).toContain(`Receipt number ${number}`);
+    expect(visibleText(staffView.text)).toContain(`Receipt number ${number}`);
   });
 });

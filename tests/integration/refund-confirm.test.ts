@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payWithCard, signedInUser } from '../helpers/accounts';
+import { paidPaymentId, signedInUser } from '../helpers/accounts';
 import { createTestEvent } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
 import { csrfOf, postForm, setUpStaff } from '../helpers/staff';
+import { visibleText } from '../helpers/page-text';
 import { startTestServer, testDbKind, type ApiClient, type ApiResponse, type TestServer } from '../helpers/test-server';
 
 /**
@@ -23,21 +24,6 @@ beforeAll(async () => {
   await createTestEvent(server.db, { eventNumber: GOLF, eventType: 'Golf Event', name: `Refund Open ${run}` });
 });
 afterAll(() => server?.close());
-
-const visible = (page: string) =>
-  page
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-
-async function pay(client: ApiClient, headers: Record<string, string>, path: string, body: Record<string, unknown>): Promise<number> {
-  const created = await client.post(`/api/stripe/${path}`, body, { headers });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const secret = created.json.clientSecret as string;
-  expect((await payWithCard(client, secret)).status).toBe(200);
-  return Number((await server.db.selectFrom('payments').select('id').where('intent_id', '=', secret.split('_secret_')[0]!).executeTakeFirstOrThrow()).id);
-}
 
 /** The hidden and named fields of the form labelled `label` on a page, as the browser would post them. */
 function formFields(page: string, label: string): Record<string, string> {
@@ -68,7 +54,7 @@ describe(`a refund is confirmed before it is made (${testDbKind()})`, () => {
   beforeAll(async () => {
     const client = server.client();
     const user = await signedInUser(client, 'refundconfirm');
-    const paymentId = await pay(client, user.authorization, 'donation_intent', { amount: '40.00', email: user.account.email, message: 'confirm me' });
+    const paymentId = await paidPaymentId(server, client, user.authorization, 'donation_intent', { amount: '40.00', email: user.account.email, message: 'confirm me' });
     donor = { email: user.account.email, paymentId };
   });
 
@@ -82,18 +68,18 @@ describe(`a refund is confirmed before it is made (${testDbKind()})`, () => {
   it('reviewing says what goes back and to whom, and refunds nothing', async () => {
     const res = await review(donor.paymentId, { amount: '15', reason: 'staff', note: 'Gave twice' });
     expect(res.status).toBe(200);
-    expect(visible(res.text)).toContain(`Refund $15.00 of $40.00 to test refundconfirm (${donor.email})?`);
-    expect(visible(res.text)).toContain('$25.00 stays paid');
+    expect(visibleText(res.text)).toContain(`Refund $15.00 of $40.00 to test refundconfirm (${donor.email})?`);
+    expect(visibleText(res.text)).toContain('$25.00 stays paid');
     expect(await refundRows(donor.paymentId)).toEqual([]);
   });
 
   it('an empty amount is refused unless everything left is chosen, and no reason is refused', async () => {
     const empty = await review(donor.paymentId, { amount: '', reason: 'staff', note: 'Gave twice' });
     expect(empty.status).toBe(400);
-    expect(visible(empty.text)).toContain('Enter how much to refund, like 20.00, or choose “Refund everything left”.');
+    expect(visibleText(empty.text)).toContain('Enter how much to refund, like 20.00, or choose “Refund everything left”.');
     const noReason = await review(donor.paymentId, { amount: '5', note: 'Gave twice' });
     expect(noReason.status).toBe(400);
-    expect(visible(noReason.text)).toContain('Choose why the money goes back.');
+    expect(visibleText(noReason.text)).toContain('Choose why the money goes back.');
     expect(await refundRows(donor.paymentId)).toEqual([]);
   });
 
@@ -113,8 +99,8 @@ describe(`a refund is confirmed before it is made (${testDbKind()})`, () => {
   it('"Refund everything left" states the rest, and "No, go back" keeps what was typed', async () => {
     const res = await review(donor.paymentId, { amount: '', reason: 'requested_by_customer', note: 'Asked by phone' }, { everything: 'yes' });
     expect(res.status).toBe(200);
-    expect(visible(res.text)).toContain(`Refund $25.00 of $40.00 to test refundconfirm (${donor.email})?`);
-    expect(visible(res.text)).toContain('$15.00 was refunded before.');
+    expect(visibleText(res.text)).toContain(`Refund $25.00 of $40.00 to test refundconfirm (${donor.email})?`);
+    expect(visibleText(res.text)).toContain('$15.00 was refunded before.');
     const back = await postForm(admin, `/admin/payments/${donor.paymentId}`, { ...formFields(res.text, 'Change the refund'), csrf: csrfOf(res.text) });
     expect(back.status).toBe(200);
     expect(back.text).toMatch(/<option value="requested_by_customer" selected="">/);
@@ -126,7 +112,7 @@ describe(`a refund is confirmed before it is made (${testDbKind()})`, () => {
     const client = server.client();
     const user = await signedInUser(client, 'refundteam');
     const receiptEmail = user.account.email;
-    const paymentId = await pay(client, user.authorization, 'golf_signup_intent', {
+    const paymentId = await paidPaymentId(server, client, user.authorization, 'golf_signup_intent', {
       eventNumber: GOLF,
       eventDescription: 'Golf outing',
       amount: '400.00',
@@ -134,7 +120,7 @@ describe(`a refund is confirmed before it is made (${testDbKind()})`, () => {
       ...Object.fromEntries([1, 2, 3, 4].flatMap((n) => [[`player${n}Name`, `Golfer ${n}`], [`player${n}Email`, n === 1 ? receiptEmail : ''], [`player${n}ShirtSize`, 'L']])),
     });
     const reviewed = await review(paymentId, { amount: '100', reason: 'requested_by_customer', note: 'One player dropped out' });
-    expect(visible(reviewed.text)).toContain(`Refund $100.00 of $400.00 to test refundteam (${receiptEmail})?`);
+    expect(visibleText(reviewed.text)).toContain(`Refund $100.00 of $400.00 to test refundteam (${receiptEmail})?`);
     const done = await postForm(admin, `/admin/payments/${paymentId}`, { ...formFields(reviewed.text, 'Confirm the refund of $100.00'), csrf: csrfOf(reviewed.text) });
     expect(done.status).toBe(200);
     const notice = await waitForMail(server.config.mail.outboxDir, (m) => m.to === receiptEmail && /refunded/.test(m.subject));

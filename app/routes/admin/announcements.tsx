@@ -1,10 +1,11 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/announcements';
 import type { AnnouncementView, MediaItem } from '../../../common/content-admin';
 import { formatMoment, toFoundationLocalInput } from '../../../common/moment';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
-import { linkClass } from '../../admin/DataTable';
-import { Checkbox, FormSection } from '../../admin/form-controls';
+import { FormSection } from '../../admin/form-controls';
+import { EditLink, ListThumbnail } from '../../admin/list-row';
+import { LockedNotice, PublishedField, SaveRow } from '../../admin/publishable-form';
 import { PicturePicker, pictureOption, type PictureOption } from '../../admin/PicturePicker';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
@@ -69,7 +70,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
         <ol className="mb-8 grid gap-3">
           {announcements.map((a, i) => (
             <li key={a.id} className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-300 bg-white p-4">
-              {a.image ? <img src={a.image.src} alt="" width={96} height={Math.round((96 * a.image.height) / a.image.width)} className="h-auto w-24 rounded" /> : null}
+              <ListThumbnail image={a.image} />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 font-semibold">
                   <span>{a.heading}</span> <PublishBadge state={a.state} />
@@ -78,13 +79,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-slate-700">{when(a)}</p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link
-                  to={`/admin/announcements?edit=${a.id}#announcement-form`}
-                  className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-                  aria-label={`Edit ${a.heading}`}
-                >
-                  Edit
-                </Link>
+                <EditLink to={`/admin/announcements?edit=${a.id}#announcement-form`} name={a.heading} />
                 <StaffForm className="flex gap-2">
                   <input type="hidden" name="id" value={a.id} />
                   <Button variant="secondary" name="intent" value="up" disabled={i === 0} aria-label={`Move ${a.heading} up`}>
@@ -142,7 +137,7 @@ function AnnouncementForm({
     <StaffForm id="announcement-form" className="grid gap-4" aria-label={editing ? `Edit ${editing.heading}` : 'New announcement'} noValidate>
       <input type="hidden" name="id" value={editing?.id ?? ''} />
       <FormSection title={editing ? `Edit “${editing.heading}”` : 'New announcement'}>
-        {locked ? <Notice tone="info">This announcement is published, so only an admin can change it.</Notice> : null}
+        <LockedNotice locked={locked} noun="announcement" />
         <ErrorSummary links={errorLinks(errors, FIELD_LABELS)} className="" />
         <OtherErrors errors={errors} shown={Object.keys(FIELD_LABELS)} />
         <fieldset disabled={locked} className="grid gap-4">
@@ -170,22 +165,9 @@ function AnnouncementForm({
               hint="Empty: until it is taken down."
             />
           </div>
-          {isAdmin ? (
-            <Checkbox name="published" label="Published (shows on the home page in its dates)" defaultChecked={echo ? echo.published === 'on' : (editing?.published ?? false)} />
-          ) : (
-            <p className="text-sm text-slate-700">Volunteers save announcements as drafts; an admin publishes them.</p>
-          )}
+          <PublishedField isAdmin={isAdmin} label="Published (shows on the home page in its dates)" plural="announcements" echo={echo} saved={editing?.published ?? false} />
         </fieldset>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button name="intent" value="save" disabled={locked}>
-            {editing ? 'Save announcement' : 'Add announcement'}
-          </Button>
-          {editing ? (
-            <Link to="/admin/announcements" className={linkClass}>
-              Cancel
-            </Link>
-          ) : null}
-        </div>
+        <SaveRow editing={Boolean(editing)} noun="announcement" locked={locked} listPath="/admin/announcements" />
       </FormSection>
     </StaffForm>
   );

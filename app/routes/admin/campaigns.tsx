@@ -1,11 +1,13 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/campaigns';
 import type { CampaignAdminView } from '../../../common/campaigns';
 import { formatCalendarDate } from '../../../common/dates';
 import { centsToDecimalString, formatCents } from '../../../common/money';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
-import { Checkbox, FormSection, Select, TextArea } from '../../admin/form-controls';
+import { FormSection, Select, TextArea } from '../../admin/form-controls';
+import { EditLink, ListThumbnail } from '../../admin/list-row';
+import { LockedNotice, PublishedField, SaveRow } from '../../admin/publishable-form';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
@@ -71,7 +73,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
         <ul className="mb-8 grid gap-3" aria-label="Campaigns">
           {campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-300 bg-white p-4">
-              {c.image ? <img src={c.image.src} alt="" width={96} height={Math.round((96 * c.image.height) / c.image.width)} className="h-auto w-24 rounded" /> : null}
+              <ListThumbnail image={c.image} />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 font-semibold">
                   <span>{c.name}</span>
@@ -93,13 +95,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link
-                  to={`/admin/campaigns?edit=${c.id}#campaign-form`}
-                  className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-                  aria-label={`Edit ${c.name}`}
-                >
-                  Edit
-                </Link>
+                <EditLink to={`/admin/campaigns?edit=${c.id}#campaign-form`} name={c.name} />
                 {isAdmin && c.published ? (
                   <StaffForm>
                     {c.featured ? (
@@ -171,7 +167,7 @@ function CampaignForm({
     <StaffForm id="campaign-form" className="grid gap-4" aria-label={editing ? `Edit ${editing.name}` : 'New campaign'} noValidate>
       <input type="hidden" name="id" value={editing?.id ?? ''} />
       <FormSection title={editing ? `Edit “${editing.name}”` : 'New campaign'}>
-        {locked ? <Notice tone="info">This campaign is published, so only an admin can change it.</Notice> : null}
+        <LockedNotice locked={locked} noun="campaign" />
         <ErrorSummary links={errorLinks(errors, FIELD_LABELS)} className="" />
         <OtherErrors errors={errors} shown={Object.keys(FIELD_LABELS)} />
         <fieldset disabled={locked} className="grid gap-4">
@@ -202,22 +198,9 @@ function CampaignForm({
             <TextField name="startsOn" label={FIELD_LABELS.startsOn} type="date" defaultValue={value('startsOn', editing?.startsOn)} error={errors.startsOn} hint="Takes gifts from this day…" />
             <TextField name="endsOn" label={FIELD_LABELS.endsOn} type="date" defaultValue={value('endsOn', editing?.endsOn)} error={errors.endsOn} hint="…to the end of this one." />
           </div>
-          {isAdmin ? (
-            <Checkbox name="published" label="Published (its page is public and takes gifts in its dates)" defaultChecked={echo ? echo.published === 'on' : (editing?.published ?? false)} />
-          ) : (
-            <p className="text-sm text-slate-700">Volunteers save campaigns as drafts; an admin publishes them.</p>
-          )}
+          <PublishedField isAdmin={isAdmin} label="Published (its page is public and takes gifts in its dates)" plural="campaigns" echo={echo} saved={editing?.published ?? false} />
         </fieldset>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button name="intent" value="save" disabled={locked}>
-            {editing ? 'Save campaign' : 'Add campaign'}
-          </Button>
-          {editing ? (
-            <Link to="/admin/campaigns" className={linkClass}>
-              Cancel
-            </Link>
-          ) : null}
-        </div>
+        <SaveRow editing={Boolean(editing)} noun="campaign" locked={locked} listPath="/admin/campaigns" />
       </FormSection>
     </StaffForm>
   );

@@ -4,6 +4,7 @@ import { formatCalendarDate } from '../../../common/dates';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { Button, Notice, OtherErrors, StaffForm } from '../../admin/forms';
+import { EditLink } from '../../admin/list-row';
 import { answer } from '../../admin/answer.server';
 import { EventsListFormSchema } from '../../admin/form-schemas.server';
 import { readStaffForm, requireStaff } from '../../admin/guard.server';
@@ -81,13 +82,7 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                 </p>
               ) : null}
               <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
-                <Link
-                  className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-                  to={`/admin/events/${event.eventNumber}/edit`}
-                  aria-label={`Edit ${event.name}`}
-                >
-                  Edit
-                </Link>
+                <EditLink to={`/admin/events/${event.eventNumber}/edit`} name={event.name} />
                 <StaffForm>
                   <input type="hidden" name="eventNumber" value={event.eventNumber} />
                   <Button variant="secondary" name="intent" value="duplicate" aria-label={`Duplicate ${event.name} for next year`}>

@@ -1,25 +1,13 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { failOnDuplicate } from '../errors';
 import { parseJsonColumn, toJsonColumn } from '../json';
+import type { CampaignAdminView } from '../../../common/campaigns';
 import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-type Picture = { src: string; width: number; height: number; alt: string };
-
-/** ADR 047. */
-export interface CampaignRow {
-  id: number;
-  slug: string;
-  name: string;
-  story: string;
-  image: Picture | null;
-  goalCents: number;
-  startsOn: string;
-  endsOn: string;
-  familyYear: number | null;
-  published: boolean;
-  featured: boolean;
+/** ADR 047. The fields are the back office's view of a campaign less its progress, so they are written once, in common/. */
+export interface CampaignRow extends Omit<CampaignAdminView, 'progress'> {
   createdAt: string;
   updatedAt: string;
 }
@@ -31,7 +19,7 @@ const toRow = (r: Selectable<Database['campaigns']>): CampaignRow => ({
   slug: r.slug,
   name: r.name,
   story: r.story,
-  image: parseJsonColumn<Picture>(r.image_json),
+  image: parseJsonColumn<NonNullable<CampaignRow['image']>>(r.image_json),
   goalCents: Number(r.goal_cents),
   startsOn: r.starts_on,
   endsOn: r.ends_on,
