@@ -4,8 +4,8 @@ import { rulesOfEventType } from '../../common/signups/kinds';
 import { SignUpOpeners } from '../signups/SignUpButton';
 
 /**
- * On phones the page's Sign up button is far below the first screen: this bar keeps one in reach
- * while sign-up is open. `.signup-bar` in app.css makes room for it at the end of the page.
+ * The page's Sign up button is below the first screen on a phone and on most desktops: this bar
+ * keeps one in reach while sign-up is open. `.signup-bar` in app.css makes room for it at the end of the page.
  */
 export function SignUpBar({ event, placesLeft, signedUp }: { event: ApiEvent; placesLeft: number | null; signedUp: boolean }) {
   const rules = rulesOfEventType(event.eventType);
@@ -13,7 +13,7 @@ export function SignUpBar({ event, placesLeft, signedUp }: { event: ApiEvent; pl
   return (
     <section
       aria-label={`Sign up for ${event.name}`}
-      className="signup-bar fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.12)] backdrop-blur desk:hidden"
+      className="signup-bar fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.12)] backdrop-blur"
     >
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3">
         <p className="min-w-0 text-sm leading-tight text-slate-700">

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { dayFromNow } from '../helpers/events';
 import { fillCard } from './card';
-import { E2E_ADMIN_URL } from './e2e-env';
+import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
 import { uploadPicture } from './media';
 import { adminTest } from './staff';
@@ -12,7 +12,7 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 
 /** Campaigns with a goal (ADR 047): staff make one, a visitor gives on its page and the bar moves. */
 
-const SHOTS = '/work/notes/shots/campaigns';
+const SHOTS = screenshotDir('campaigns');
 
 async function expectNoAxeViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);

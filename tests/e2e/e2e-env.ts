@@ -33,3 +33,6 @@ export function e2eAdminDatabaseUrl(): string {
   if (E2E_ADMIN_DB === 'sqlite') return path.join(E2E_ADMIN_DATA_DIR, 'site.sqlite');
   return readFileSync(path.join(E2E_ADMIN_DATA_DIR, 'database-url'), 'utf8').trim();
 }
+
+/** Where a journey's screenshots go (inside test-results/, which each run starts afresh), to be looked at. */
+export const screenshotDir = (journey: string): string => path.join('test-results', 'screenshots', journey);

@@ -3,16 +3,17 @@ import type { Page } from '@playwright/test';
 import { signedIn } from './accounts';
 import { payViaApi } from './card';
 import { EVENTS } from './content';
-import { expect, hydrate, isPhone, test } from './fixtures';
+import { screenshotDir } from './e2e-env';
+import { expect, hydrate, test } from './fixtures';
 
 /**
  * Phones and event pages (issue 33): one Donate button in the first screen, a hero with readable
- * words, a sign-up bar in reach on a phone, and "You're signed up" for a supporter who did. Each
+ * words, a sign-up bar in reach, and "You're signed up" for a supporter who did. Each
  * test runs at 1280 and 390 px; the screenshots are looked at by a person.
  */
 
 const { golf, pastBenefit } = EVENTS;
-const SHOTS = '/work/notes/shots/phones-events';
+const SHOTS = screenshotDir('phones-events');
 
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -60,36 +61,27 @@ test('home and event pages show one Donate button in the first screen, and the h
   expect(await donateButtonsInFirstScreen(page)).toBe(1);
 });
 
-test('a fresh sign-up starts with the account holder as Player 1; on a phone a bar at the bottom keeps Sign up in reach', async ({ page }) => {
+test('a fresh sign-up starts with the account holder as Player 1; a bar at the bottom keeps Sign up in reach', async ({ page }) => {
   test.slow();
   const account = await signedIn(page);
   await page.goto(`/events/${golf.eventNumber}`);
   await hydrate(page);
   await expect(page.getByRole('heading', { name: /You're signed up/ })).toHaveCount(0);
-  let opener;
-  if (isPhone(page)) {
-    const bar = signUpBar(page);
-    await expect(bar).toBeVisible();
-    await expect(bar).toContainText('$400.00 a team');
-    await expect(bar).toContainText(/\d+ team places? left/);
-    const box = (await bar.boundingBox())!;
-    expect(Math.round(box.y + box.height)).toBe(page.viewportSize()!.height);
-    await noSidewaysScroll(page);
-    expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/event-${width(page)}.png` });
-    // At the end of the page the bar covers nothing: the footer's last line sits above it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const footerEnd = await page.getByRole('contentinfo').evaluate((el) => el.getBoundingClientRect().bottom);
-    expect(footerEnd).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
-    await page.screenshot({ path: `${SHOTS}/event-end-${width(page)}.png` });
-    opener = bar.getByRole('button', { name: `Sign up for ${golf.name}` });
-  } else {
-    await expect(signUpBar(page)).toBeHidden();
-    await noSidewaysScroll(page);
-    expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/event-${width(page)}.png` });
-    opener = page.getByRole('button', { name: 'Sign up', exact: true });
-  }
+  const bar = signUpBar(page);
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('$400.00 a team');
+  await expect(bar).toContainText(/\d+ team places? left/);
+  const box = (await bar.boundingBox())!;
+  expect(Math.round(box.y + box.height)).toBe(page.viewportSize()!.height);
+  await noSidewaysScroll(page);
+  expect(await axe(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/event-${width(page)}.png` });
+  // At the end of the page the bar covers nothing: the footer's last line sits above it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footerEnd = await page.getByRole('contentinfo').evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(footerEnd).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
+  await page.screenshot({ path: `${SHOTS}/event-end-${width(page)}.png` });
+  const opener = bar.getByRole('button', { name: `Sign up for ${golf.name}` });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Golf Event sign-up' });
   await expect(dialog).toBeVisible();
@@ -122,11 +114,9 @@ test('a captain who signed up sees "You\'re signed up" with the team and a link 
   const signedUp = page.getByRole('region', { name: "You're signed up" });
   await expect(signedUp).toBeVisible();
   await expect(signedUp).toContainText(players.join(', '));
-  // The phone's bar says so too, and offers a further team.
-  if (isPhone(page)) {
-    await expect(signUpBar(page)).toContainText("You're signed up");
-    await expect(signUpBar(page).getByRole('button', { name: `Sign up again for ${golf.name}` })).toBeVisible();
-  } else await expect(signUpBar(page)).toBeHidden();
+  // The bar says so too, and offers a further team.
+  await expect(signUpBar(page)).toContainText("You're signed up");
+  await expect(signUpBar(page).getByRole('button', { name: `Sign up again for ${golf.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign up another team', exact: true })).toBeVisible();
   expect(await donateButtonsInFirstScreen(page)).toBe(1);
   await noSidewaysScroll(page);

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { content } from './content';
+import { screenshotDir } from './e2e-env';
 import { expect, test } from './fixtures';
 
 /** Issue 33, bug 5: the COF page shows the "Family pictures" staff edit, at 1280 and 390 px. */
 
-const SHOTS = '/work/notes/shots/bugs';
+const SHOTS = screenshotDir('bugs');
 
 test('the About page shows the family pictures, described, without layout shift or sideways scrolling', async ({ page }, testInfo) => {
   const { cof } = content;

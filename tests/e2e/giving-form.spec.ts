@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { signedIn } from './accounts';
 import { fillCard } from './card';
-import { E2E_ADMIN_URL } from './e2e-env';
+import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect, test } from './fixtures';
 import { adminTest } from './staff';
 
@@ -13,7 +13,7 @@ import { adminTest } from './staff';
  * one width (the phone layout of its page is checked inside it).
  */
 
-const SHOTS = '/work/notes/shots/giving-form';
+const SHOTS = screenshotDir('giving-form');
 const unique = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
 
 const axeViolations = async (page: Page, include: string) => {

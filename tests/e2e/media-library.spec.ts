@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { content } from './content';
-import { E2E_ADMIN_URL } from './e2e-env';
+import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
 import { adminTest as test } from './staff';
 
@@ -9,7 +9,7 @@ test.use({ baseURL: E2E_ADMIN_URL });
 
 /** Issue 33, bug 6: the content folder's pictures are in the media library and the pickers, at 1280 and 390 px. */
 
-const SHOTS = '/work/notes/shots/bugs';
+const SHOTS = screenshotDir('bugs');
 
 test('the media library shows the pictures already on the site, and an announcement can pick one by sight', async ({ page }, testInfo) => {
   const family = content.cof.familyCarousel[0]!;
