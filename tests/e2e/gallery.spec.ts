@@ -178,7 +178,7 @@ test('an unknown album token is the not-found screen with status 404 @phone', as
   const response = await page.goto('/gallery/zz9zz9zz9');
   expect(response?.status()).toBe(404);
   // Chromium logs the document's own 404 status; that one is expected here, nothing else is.
-  expect(pageErrors).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  expect(pageErrors).toEqual([`console: Failed to load resource: the server responded with a status of 404 (Not Found) (${page.url()})`]);
   pageErrors.length = 0;
   await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go home' })).toBeVisible();

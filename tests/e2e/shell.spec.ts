@@ -52,7 +52,7 @@ test('an unknown path is the not-found screen with status 404, and Go home goes 
   const response = await page.goto('/this/does/not/exist');
   expect(response?.status()).toBe(404);
   // Chromium logs the document's own 404 status; that one is expected here, nothing else is.
-  expect(pageErrors).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  expect(pageErrors).toEqual([`console: Failed to load resource: the server responded with a status of 404 (Not Found) (${page.url()})`]);
   pageErrors.length = 0;
   await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go home' }).click();
