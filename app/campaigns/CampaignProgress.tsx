@@ -11,6 +11,11 @@ export function timeLeftText(progress: CampaignProgress): string {
 
 const giftsText = (gifts: number) => (gifts === 1 ? '1 gift' : `${gifts} gifts`);
 
+/** "$40.00 of $200.00 · 1 gift · 17 days left": one line, for the back office's lists. */
+export function progressSummary(progress: CampaignProgress): string {
+  return `${formatCents(progress.raisedCents)} of ${formatCents(progress.goalCents)} · ${giftsText(progress.gifts)} · ${timeLeftText(progress)}`;
+}
+
 /** Raised of goal as a progressbar screen readers announce in words, with the gifts and days left beside it. */
 export function CampaignProgressBar({ progress, idPrefix }: { progress: CampaignProgress; idPrefix: string }) {
   const raised = formatCents(progress.raisedCents);

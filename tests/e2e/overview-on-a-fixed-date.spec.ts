@@ -114,8 +114,8 @@ test('the overview on the fixture date shows each figure and attention item word
     'DONORS 4 2 new, 2 returning 2030 by Mar 15: 2 (up 100%)',
     `MONTHLY GIFTS 2 ${monthly} a month`,
   ]);
-  expect(await texts(page, 'section[aria-labelledby="campaigns-heading"] li')).toEqual(['spring-drive $40.00 of $200.00 · 1 gift · 17 days left']);
-  await expect(page.getByRole('progressbar', { name: 'spring-drive: raised of goal' })).toHaveAttribute('aria-valuenow', '20');
+  expect(await texts(page, 'section[aria-labelledby="campaigns-heading"] li')).toEqual(['spring-drive $40.00 raised of $200.00 goal 1 gift 17 days left']);
+  await expect(page.getByRole('progressbar', { name: 'Raised toward the goal of spring-drive' })).toHaveAttribute('aria-valuenow', '20');
 
   // Payers by name; the email only where no name is known.
   const latest = page.getByRole(testInfo.project.name === 'phone' ? 'list' : 'table', { name: 'Latest payments' });

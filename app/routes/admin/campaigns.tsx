@@ -2,8 +2,9 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/campaigns';
 import type { CampaignAdminView } from '../../../common/campaigns';
 import { formatCalendarDate } from '../../../common/dates';
-import { centsToDecimalString, formatCents } from '../../../common/money';
+import { centsToDecimalString } from '../../../common/money';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
+import { progressSummary } from '../../campaigns/CampaignProgress';
 import { linkClass } from '../../admin/DataTable';
 import { FormSection, Select, TextArea } from '../../admin/form-controls';
 import { EditLink, ListThumbnail } from '../../admin/list-row';
@@ -90,8 +91,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
                   · {phaseText(c)}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {formatCents(c.progress.raisedCents)} of {formatCents(c.goalCents)} · {c.progress.gifts === 1 ? '1 gift' : `${c.progress.gifts} gifts`}
-                  {c.progress.phase === 'open' ? ` · ${c.progress.daysLeft} ${c.progress.daysLeft === 1 ? 'day' : 'days'} left` : ''}
+                  {progressSummary(c.progress)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

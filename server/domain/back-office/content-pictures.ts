@@ -89,10 +89,15 @@ export function createContentPictures(contentDir: string) {
     return items;
   }
 
-  /** A content picture's size, or null when `src` names none. */
+  /** A content picture's size, or null when `src` names none: from the content's own words, else the one file. */
   async function sizeOf(src: string): Promise<{ width: number; height: number } | null> {
-    const found = (await list()).find((item) => item.src === src && item.kind === 'image');
-    return found?.width && found.height ? { width: found.width, height: found.height } : null;
+    if (!src.startsWith('/media/') || !PICTURE.test(src)) return null;
+    const known = (await knownPictures(contentDir)).get(src);
+    if (known) return { width: known.width, height: known.height };
+    const file = path.resolve(imagesDir, src.slice('/media/'.length));
+    // Staff send `src`: only a file inside the images folder may be read.
+    if (!file.startsWith(path.resolve(imagesDir) + path.sep)) return null;
+    return measured(file);
   }
 
   return { list, sizeOf };
