@@ -9,7 +9,7 @@ import type { SignupKind } from './signups/kinds';
  * Money is cents; dates are ISO-8601 instants unless named `…Date` (YYYY-MM-DD, foundation zone).
  */
 
-export type StaffRole = 'admin' | 'volunteer';
+export type StaffRole = 'admin' | 'volunteer' | 'reviewer';
 export type StaffStatus = 'invited' | 'active' | 'disabled';
 
 export interface StaffMember {

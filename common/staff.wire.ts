@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts.wire';
-import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './staff';
+import { CHOOSE_ROLE, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './staff';
 import { hasControlCharacters, NO_CONTROL_CHARACTERS } from './text';
 import { requiredText } from './text.wire';
 
@@ -30,7 +30,7 @@ export const InviteStaffSchema = z.object({
     .trim()
     .max(100, 'The name must be at most 100 characters.')
     .default(''),
-  role: z.enum(STAFF_ROLES, { error: 'Choose admin or volunteer.' }),
+  role: z.enum(STAFF_ROLES, { error: CHOOSE_ROLE }),
 });
 
 export const SecondFactorSchema = z.object({

@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import type { StaffMember } from '../../common/back-office';
+import type { StaffMember, StaffRole } from '../../common/back-office';
 import { Button, StaffForm } from './forms';
 
-const LINKS: { to: string; label: string; adminOnly?: boolean; end?: boolean }[] = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/donations', label: 'Donations' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/announcements', label: 'Announcements' },
-  { to: '/admin/campaigns', label: 'Campaigns' },
-  { to: '/admin/pages', label: 'Pages' },
-  { to: '/admin/media', label: 'Media' },
-  { to: '/admin/giving', label: 'Giving', adminOnly: true },
-  { to: '/admin/staff', label: 'Staff', adminOnly: true },
-  { to: '/admin/audit', label: 'Audit log', adminOnly: true },
+const EVERYONE_BUT_REVIEWERS: StaffRole[] = ['admin', 'volunteer'];
+const ADMINS: StaffRole[] = ['admin'];
+
+/** Reviewers see only the scholarship part (ADR 051); volunteers never see applications. */
+const LINKS: { to: string; label: string; roles: StaffRole[]; end?: boolean }[] = [
+  { to: '/admin', label: 'Overview', end: true, roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/donations', label: 'Donations', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/events', label: 'Events', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/announcements', label: 'Announcements', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/campaigns', label: 'Campaigns', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/pages', label: 'Pages', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/media', label: 'Media', roles: EVERYONE_BUT_REVIEWERS },
+  { to: '/admin/scholarship', label: 'Scholarship', roles: ['admin', 'reviewer'] },
+  { to: '/admin/giving', label: 'Giving', roles: ADMINS },
+  { to: '/admin/staff', label: 'Staff', roles: ADMINS },
+  { to: '/admin/audit', label: 'Audit log', roles: ADMINS },
 ];
 
 /** The back office's frame: its own header and navigation, nothing of the public site's. */
@@ -55,7 +60,7 @@ export function AdminShell({ siteName, staff, enrolling, children }: { siteName:
         {enrolling ? null : (
           <nav aria-label="Back office" className="mx-auto max-w-6xl px-2">
             <ul className="flex flex-wrap gap-x-1">
-              {LINKS.filter((link) => !link.adminOnly || staff.role === 'admin').map((link) => (
+              {LINKS.filter((link) => link.roles.includes(staff.role)).map((link) => (
                 <li key={link.to}>
                   <NavLink
                     to={link.to}

@@ -34,7 +34,7 @@ describe('the row buttons', () => {
     expect(parseFields(StaffFormSchema, { intent: 'role', staffId: '7', role: 'admin' })).toEqual({ ok: true, data: { intent: 'role', staffId: 7, role: 'admin' } });
     expect(parseFields(StaffFormSchema, { intent: 'role', staffId: '0', role: 'root' })).toEqual({
       ok: false,
-      errors: { staffId: 'That staff member does not exist.', role: 'Choose admin or volunteer.' },
+      errors: { staffId: 'That staff member does not exist.', role: 'Choose admin, volunteer or reviewer.' },
     });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REFUND_REASONS, type CheckInPersonRef } from '../../common/back-office';
 import { UPLOAD_MAX_BYTES } from '../../common/content-admin';
 import { parseAmountToCents } from '../../common/money';
-import { STAFF_ROLES } from '../../common/staff';
+import { CHOOSE_ROLE, STAFF_ROLES } from '../../common/staff';
 import { hasControlCharacters } from '../../common/text';
 import type { ListOp } from './content-editor/schema-form';
 
@@ -144,7 +144,7 @@ export const StaffFormSchema = z.discriminatedUnion(
   [
     // Its fields are the domain's (InviteStaffSchema).
     z.object({ intent: z.literal('invite') }),
-    z.object({ intent: z.literal('role'), staffId: idField(NO_SUCH_STAFF), role: z.enum(STAFF_ROLES, { error: 'Choose admin or volunteer.' }) }),
+    z.object({ intent: z.literal('role'), staffId: idField(NO_SUCH_STAFF), role: z.enum(STAFF_ROLES, { error: CHOOSE_ROLE }) }),
     z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa', 'end-sessions']), staffId: idField(NO_SUCH_STAFF) }),
   ],
   { error: UNKNOWN_ACTION },

@@ -28,12 +28,16 @@ function toSignIn(request: Request, ended: boolean): Response {
 interface StaffOptions {
   role?: StaffRole;
   allowEnrol?: boolean;
+  /** The page is one of the scholarship part's, open to reviewers too (ADR 051). */
+  reviewers?: boolean;
 }
+
+export const NOT_FOR_REVIEWERS = 'Scholarship reviewers see only the scholarship part of the back office.';
 
 /**
  * Every back-office loader and action starts here: no full staff session, no data (a redirect to
  * the sign-in page); halfway sessions go on to the code or to setting up an authenticator; a
- * volunteer asking for an admin-only page gets 403.
+ * volunteer asking for an admin-only page gets 403, and so does a reviewer outside the scholarship part.
  */
 export async function requireStaff({ request, context }: Args, options: StaffOptions = {}): Promise<SignedInStaff> {
   const { session, ended } = await context.backOffice.auth.session(request);
@@ -41,6 +45,10 @@ export async function requireStaff({ request, context }: Args, options: StaffOpt
   if (session.stage === 'second_factor') throw redirect('/admin/login/code');
   if (session.stage === 'enrol' && !options.allowEnrol) throw redirect('/admin/security');
   const actor: StaffActor = { id: session.staff.id, email: session.staff.email, role: session.staff.role, address: context.backOffice.clientAddress };
+  if (actor.role === 'reviewer' && !options.reviewers) {
+    if (/^\/admin\/?$/.test(new URL(request.url).pathname.replace(/\.data$/, ''))) throw redirect('/admin/scholarship');
+    throw new Response(NOT_FOR_REVIEWERS, { status: 403 });
+  }
   if (options.role === 'admin') requireAdmin(actor);
   return { session, actor };
 }

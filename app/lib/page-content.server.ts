@@ -6,7 +6,7 @@ export async function loadPage<K extends PageKey>({ context, request }: { contex
   const published = await context.services.content.page(key);
   if (new URL(request.url).searchParams.get('preview') !== 'draft') return published;
   const { session } = await context.backOffice.auth.session(request);
-  if (session?.stage !== 'full') return published;
+  if (session?.stage !== 'full' || session.staff.role === 'reviewer') return published;
   const draft = (await context.backOffice.content.pageEditor(key)).draft;
   // Home's announcements are edited apart.
   return draft ? parsePage(key, { ...(published ?? {}), ...(draft.data as object) }) : published;

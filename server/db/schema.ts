@@ -335,7 +335,7 @@ export interface WebhookEventsTable {
   received_at: string;
 }
 
-export type StaffRole = 'admin' | 'volunteer';
+export type StaffRole = 'admin' | 'volunteer' | 'reviewer';
 export type StaffStatus = 'invited' | 'active' | 'disabled';
 
 /** Apart from supporters' accounts (users). */
@@ -510,6 +510,11 @@ export interface Database {
   pdf_cache: PdfCacheTable;
   giving_settings: GivingSettingsTable;
   campaigns: CampaignsTable;
+  scholarship_rounds: ScholarshipRoundsTable;
+  scholarship_applications: ScholarshipApplicationsTable;
+  scholarship_files: ScholarshipFilesTable;
+  scholarship_reviews: ScholarshipReviewsTable;
+  scholarship_winners: ScholarshipWinnersTable;
 }
 
 /** ADR 047. */
@@ -527,6 +532,87 @@ export interface CampaignsTable {
   family_year: number | null;
   published: Generated<number>;
   featured: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ADR 051: the yearly scholarship round. */
+export interface ScholarshipRoundsTable {
+  id: Generated<number>;
+  year: number;
+  opens_at: string;
+  closes_at: string;
+  /** JSON: awards, questions, prompts, documents, rubric (common/scholarship RoundConfig). */
+  config_json: string;
+  reviewers_per_application: number;
+  retention_months: number;
+  decided_at: string | null;
+  purged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScholarshipApplicationsTable {
+  id: Generated<number>;
+  round_id: number;
+  user_id: number;
+  status: 'draft' | 'submitted';
+  outcome: 'awarded' | 'not-awarded' | null;
+  award_key: string | null;
+  eligibility_json: string;
+  details_json: Generated<string>;
+  essays_json: Generated<string>;
+  recommender_name: string | null;
+  recommender_email: string | null;
+  letter_token_hash: string | null;
+  letter_requested_at: string | null;
+  letter_received_at: string | null;
+  submitted_at: string | null;
+  notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Private documents and recommendation letters, never in the public media library. */
+export interface ScholarshipFilesTable {
+  id: Generated<number>;
+  application_id: number;
+  purpose: 'document' | 'letter';
+  document_key: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
+export interface ScholarshipReviewsTable {
+  id: Generated<number>;
+  application_id: number;
+  staff_id: number;
+  status: 'assigned' | 'conflict' | 'scored';
+  conflict_note: string | null;
+  /** JSON: criterion key to a score from 1 to SCORE_MAX. */
+  scores_json: string | null;
+  comment: string | null;
+  assigned_at: string;
+  done_at: string | null;
+}
+
+/** The public profile: kept when the application is deleted. */
+export interface ScholarshipWinnersTable {
+  id: Generated<number>;
+  round_id: number;
+  application_id: number | null;
+  award_key: string;
+  name: string;
+  school: Generated<string>;
+  field: Generated<string>;
+  quote: Generated<string>;
+  /** JSON { src, width, height, alt } from the media library. */
+  photo_json: string | null;
+  consent: Generated<number>;
+  published: Generated<number>;
   created_at: string;
   updated_at: string;
 }

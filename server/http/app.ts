@@ -144,11 +144,11 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
 
   // Browsers ask for /favicon.ico on their own.
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
-  /** Past the second step: they may see draft uploads. */
+  /** Past the second step, and not only a scholarship reviewer: they may see draft uploads. */
   const staffCanPreview = async (req: express.Request): Promise<boolean> => {
     const request = new Request(new URL(req.originalUrl, 'http://localhost'), { headers: { cookie: req.get('cookie') ?? '' } });
     const { session } = await backOfficeFor(req.ip ?? null, req.get('user-agent') ?? null).auth.session(request);
-    return session?.stage === 'full';
+    return session?.stage === 'full' && session.staff.role !== 'reviewer';
   };
   // Uploads are named by a hash of their contents: they never change.
   app.get('/media/u/:key/:name', async (req, res, next) => {

@@ -6,6 +6,7 @@ import { TextField } from '../../ui/FormFields';
 import { SignInFrame } from '../../admin/SignInFrame';
 import { afterSignIn } from '../../admin/sign-in.server';
 import { STAFF_PASSWORD_MIN } from '../../../common/staff';
+import { ROLE_WORDS } from '../../../common/staff';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Set up your staff account | Back office' }, { name: 'robots', content: 'noindex' }];
 
@@ -46,7 +47,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
   return (
     <SignInFrame siteName={siteName} title="Set up your staff account">
       <Notice tone="info">
-        You are joining as {invited.role === 'admin' ? 'an admin' : 'a volunteer'} with the email {invited.email}.
+        You are joining as {ROLE_WORDS[invited.role]} with the email {invited.email}.
         {' Next you will set up an authenticator app on your phone.'}
       </Notice>
       <OtherErrors errors={errors} shown={['name', 'password', 'confirm']} />

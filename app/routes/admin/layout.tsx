@@ -4,7 +4,7 @@ import { AdminShell } from '../../admin/AdminShell';
 import { requireStaff } from '../../admin/guard.server';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session } = await requireStaff(args, { allowEnrol: true });
+  const { session } = await requireStaff(args, { allowEnrol: true, reviewers: true });
   const site = await args.context.services.content.page('site');
   return { staff: session.staff, csrfToken: session.csrfToken, enrolling: session.stage === 'enrol', siteName: site?.name ?? 'Foundation' };
 }

@@ -3,7 +3,7 @@ import { requireStaff } from '../../admin/guard.server';
 
 /** Unknown back-office addresses: signed-out visitors go to sign-in first, like every /admin page; the layout's boundary says the page does not exist. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
+  await requireStaff(args, { reviewers: true });
   throw new Response('Not found', { status: 404 });
 }
 

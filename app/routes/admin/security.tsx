@@ -11,7 +11,7 @@ import { RecoveryCodes } from '../../admin/RecoveryCodes';
 export const meta: Route.MetaFunction = () => [{ title: 'Two-step sign-in | Back office' }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session } = await requireStaff(args, { allowEnrol: true });
+  const { session } = await requireStaff(args, { allowEnrol: true, reviewers: true });
   const { staff } = session;
   // Everyone without an authenticator sets one up here (review finding 14: it is required of all staff).
   const enrolment = staff.totpEnabled ? null : await args.context.backOffice.auth.enrolment(args.request);
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { fields, input } = await readStaffForm(args, SecurityFormSchema, { allowEnrol: true });
+  const { fields, input } = await readStaffForm(args, SecurityFormSchema, { allowEnrol: true, reviewers: true });
   if (!input.ok) return answer({ intent: fields.intent ?? '', ...input });
   const auth = args.context.backOffice.auth;
   const { intent } = input.data;

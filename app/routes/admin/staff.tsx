@@ -55,6 +55,7 @@ function RowActions({ member }: { member: StaffMember }) {
         <select id={`role-${member.id}`} name="role" defaultValue={member.role} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm">
           <option value="volunteer">Volunteer</option>
           <option value="admin">Admin</option>
+          <option value="reviewer">Scholarship reviewer</option>
         </select>
         <Button variant="secondary" aria-label={`Change role of ${member.email}`}>
           Change role
@@ -132,6 +133,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             <select id="invite-role" name="role" defaultValue="volunteer" className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-2">
               <option value="volunteer">Volunteer</option>
               <option value="admin">Admin</option>
+              <option value="reviewer">Scholarship reviewer</option>
             </select>
           </div>
           <Button>Send invitation</Button>

@@ -21,6 +21,7 @@ import * as mediaDrafts from './20261127T171000-media-drafts';
 import * as pdfCache from './20261127T172000-pdf-cache';
 import * as givingSettings from './20261128T100000-giving-settings';
 import * as campaigns from './20261128T110000-campaigns';
+import * as scholarship from './20261129T100000-scholarship';
 
 /** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261127T172000-pdf-cache': pdfCache,
   '20261128T100000-giving-settings': givingSettings,
   '20261128T110000-campaigns': campaigns,
+  '20261129T100000-scholarship': scholarship,
 };
 
 /** Readiness checks the database has them all. */

@@ -28,6 +28,7 @@ import { parseBody } from '../parse';
 import { randomToken, sha256 } from './secrets';
 import { forgetWrongCodes } from './sign-in-limits';
 import { INVITE_MS, toStaffMember } from './staff-auth';
+import { ROLE_WORDS } from '../../../common/staff';
 
 type Trx = Transaction<Database>;
 
@@ -152,7 +153,7 @@ export function createStaffManagement({ db, dialect, counters, mail, logger, sit
         if (staff.role === role) return toStaffMember(staff);
         if (role !== 'admin') await assertAnotherAdmin(trx, staff);
         await updateStaff(trx, staff.id, { role }, now.toISOString());
-        await recordAudit(trx, actor, { action: 'staff_role_changed', subject: `staff:${staff.id}`, summary: `${staff.email} is now ${role === 'admin' ? 'an admin' : 'a volunteer'}`, before: { role: staff.role }, after: { role } }, now);
+        await recordAudit(trx, actor, { action: 'staff_role_changed', subject: `staff:${staff.id}`, summary: `${staff.email} is now ${ROLE_WORDS[role]}`, before: { role: staff.role }, after: { role } }, now);
         return toStaffMember({ ...staff, role });
       });
     },

@@ -17,6 +17,7 @@ import { knownDevices } from '../../domain/known-devices';
 import { hmac, randomToken, sameSecret } from '../../domain/staff/secrets';
 import { toStaffMember, type LiveStaffSession, type StaffAuth } from '../../domain/staff/staff-auth';
 import type { StaffManagement } from '../../domain/staff/staff-management';
+import { ROLE_WORDS } from '../../../common/staff';
 
 export interface BackOfficeDeps {
   staffAuth: StaffAuth;
@@ -174,7 +175,7 @@ export function createBackOfficeContext({ staffAuth, staffManagement, reports, e
       changeRole: (actor, staffId, role) =>
         result(async () => {
           const changed = await staffManagement.changeRole(actor, staffId, role);
-          return `${changed.email} is now ${changed.role === 'admin' ? 'an admin' : 'a volunteer'}.`;
+          return `${changed.email} is now ${ROLE_WORDS[changed.role]}.`;
         }),
       setEnabled: (actor, staffId, enabled) =>
         result(async () => {
