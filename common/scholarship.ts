@@ -157,6 +157,27 @@ export function scoreSpread(scores: number[]): number {
   return scores.length < 2 ? 0 : Math.max(...scores) - Math.min(...scores);
 }
 
+/** The application form's personal, school and college section (the account gives the email). */
+export interface ApplicantDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  highSchool: string;
+  graduationYear: string;
+  college: string;
+  fieldOfStudy: string;
+}
+
+/** What a blind review never shows (with the account's email and name). */
+export const IDENTIFYING_DETAILS = ['firstName', 'lastName', 'phone', 'street', 'city', 'state', 'zip', 'highSchool'] as const satisfies readonly (keyof ApplicantDetails)[];
+
+/** Prompt key to the essay's text. */
+export type Essays = Record<string, string>;
+
 export type ApplicationStatus = 'draft' | 'submitted';
 export type ApplicationOutcome = 'awarded' | 'not-awarded';
 

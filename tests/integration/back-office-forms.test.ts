@@ -181,7 +181,7 @@ describe('check-in, staff and two-step sign-in', () => {
     await expectRefused(submit(admin, checkIn, { intent: 'arrived', person: 'attendee:abc' }), 'Choose a person on the list.');
     await expectRefused(submit(admin, checkIn, { intent: 'arrived', person: '<script>alert(1)</script>' }), 'Choose a person on the list.');
     await expectRefused(submit(admin, checkIn, { intent: 'leave', person: 'player:1' }), 'Unknown action.');
-    await expectRefused(submit(admin, '/admin/staff', { intent: 'role', staffId: String(staff[0]!.id), role: 'owner' }), 'Choose admin or volunteer.');
+    await expectRefused(submit(admin, '/admin/staff', { intent: 'role', staffId: String(staff[0]!.id), role: 'owner' }), 'Choose admin, volunteer or reviewer.');
     await expectRefused(submit(admin, '/admin/staff', { intent: 'disable', staffId: 'abc' }), 'That staff member does not exist.');
     await expectRefused(submit(admin, '/admin/staff', { intent: 'promote', staffId: '1' }), 'Unknown action.');
     await expectRefused(submit(admin, '/admin/security', { intent: 'off', code: '123456' }), 'Unknown action.');
@@ -196,7 +196,7 @@ describe('the sign-in and account forms (parsed by the domain with common/staff.
     await expectRefused(login({}), 'Email is required.', 'Password is required.');
     await expectRefused(login({ email: `${'x'.repeat(260)}@example.org`, password: 'x' }), 'Email must be at most 254 characters.');
     await expectRefused(login({ email: '<script>alert(1)</script>', password: 'x' }), 'Enter a valid email address');
-    await expectRefused(submit(admin, '/admin/staff', { intent: 'invite', email: '<script>alert(1)</script>', role: 'owner' }), 'Enter a valid email address', 'Choose admin or volunteer.');
+    await expectRefused(submit(admin, '/admin/staff', { intent: 'invite', email: '<script>alert(1)</script>', role: 'owner' }), 'Enter a valid email address', 'Choose admin, volunteer or reviewer.');
     await expectRefused(submit(admin, '/admin/staff', { intent: 'invite', email: `new.${run}@example.org`, name: 'a\u0000b', role: 'volunteer' }), 'Remove the invisible control characters');
     await expectRefused(submit(admin, '/admin/security', { intent: 'recovery', code: '' }), 'Enter the code.');
     await expectRefused(submit(admin, '/admin/security', { intent: 'recovery', code: '9'.repeat(41) }), 'That code is too long.');
