@@ -1,5 +1,5 @@
 /**
- * `npm run staff:add -- --email E --role admin|volunteer [--name "Full Name"]`: adds a back-office
+ * `npm run staff:add -- --email E --role admin|volunteer|reviewer [--name "Full Name"]`: adds a back-office
  * staff member (the first admin comes from here) and prints a one-time set-up link (72 hours).
  * Run again for an existing person to get a new link: it resets their password and two-step sign-in
  * (the way back in for an admin who lost both phone and recovery codes).
@@ -10,13 +10,14 @@ import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { DomainError } from '../server/domain/errors';
 import { issueSetUpLink } from '../server/domain/staff/staff-management';
-import { INVITE_HOURS } from '../common/staff';
+import { INVITE_HOURS, STAFF_ROLES } from '../common/staff';
 
-const USAGE = 'Usage: npm run staff:add -- --email someone@example.org --role admin|volunteer [--name "Full Name"]';
+const USAGE = 'Usage: npm run staff:add -- --email someone@example.org --role admin|volunteer|reviewer [--name "Full Name"]';
 
 try {
   const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } } });
-  if (!values.email || (values.role !== 'admin' && values.role !== 'volunteer')) {
+  const role = STAFF_ROLES.find((r) => r === values.role);
+  if (!values.email || !role) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -24,7 +25,7 @@ try {
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db, config.database.kind);
-    const { staff, token, created } = await issueSetUpLink(db, { email: values.email, role: values.role, name: values.name });
+    const { staff, token, created } = await issueSetUpLink(db, { email: values.email, role, name: values.name });
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     console.log(`${created ? 'Added' : 'New set-up link for'} ${staff.email} (${staff.role}).`);
     console.log(`Open this link within ${INVITE_HOURS} hours to choose a password${staff.role === 'admin' ? ' and set up two-step sign-in' : ''}. It works once:`);

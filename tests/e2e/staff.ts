@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../common/back-office';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +17,7 @@ export const newStaffEmail = (label: string) => `${label}.${Date.now().toString(
  * `npm run staff:add` against the back-office e2e server's database, as the README tells the person
  * who runs the site; `server` names another server's settings (its DATA_DIR, DATABASE_URL, PORT, clock).
  */
-export async function staffAdd(email: string, role: 'admin' | 'volunteer', server?: Record<string, string>): Promise<string> {
+export async function staffAdd(email: string, role: StaffRole, server?: Record<string, string>): Promise<string> {
   const target = server ?? { DATA_DIR: E2E_ADMIN_DATA_DIR, DATABASE_URL: e2eAdminDatabaseUrl(), PORT: String(E2E_ADMIN_PORT) };
   const command = () =>
     run('npm', ['run', '--silent', 'staff:add', '--', '--email', email, '--role', role], {
