@@ -1,4 +1,4 @@
-import { centsToDecimalString } from '../../../common/money';
+import { formatCents } from '../../../common/money';
 import { toFoundationLocalInput } from '../../../common/moment';
 import type { RoundConfig } from '../../../common/scholarship';
 
@@ -20,7 +20,7 @@ export function roundFormValues(round: RoundConfig & { year: number; opensAt?: s
     items.forEach((item, i) => {
       for (const [column, value] of Object.entries(item)) if (value !== undefined) values[`${list}-${i}-${column}`] = String(value);
     });
-  rows('awards', round.awards.map((a) => ({ key: a.key, name: a.name, amount: centsToDecimalString(a.amountCents).replace(/\.00$/, '') })));
+  rows('awards', round.awards.map((a) => ({ key: a.key, name: a.name, amount: formatCents(a.amountCents).replace(/^\$/, '').replace(/\.00$/, '') })));
   rows('questions', round.questions.map((q) => ({ key: q.key, question: q.question, kind: q.kind, threshold: q.threshold, requirement: q.requirement })));
   rows('prompts', round.prompts.map((p) => ({ key: p.key, prompt: p.prompt, maxWords: p.maxWords })));
   rows('documents', round.documents.map((d) => ({ key: d.key, label: d.label })));

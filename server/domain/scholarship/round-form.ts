@@ -6,7 +6,7 @@ import { foundationTimeToUtc } from '../../../common/dates';
 import { parseAmountToCents } from '../../../common/money';
 import type { RoundConfig } from '../../../common/scholarship';
 import { ROUND_FORM_ROWS } from '../../../common/scholarship-rounds';
-import { optionalValue, present, requiredText } from '../back-office/form-fields';
+import { onceRead, optionalValue, present, requiredText } from '../back-office/form-fields';
 
 /**
  * The admin's round form (issue 34): flat fields like `awards-2-amount` read into rows, empty rows
@@ -131,8 +131,12 @@ const RoundSchema = z
     reviewersPerApplication: wholeNumber('The number of reviewers', 1, 10),
     retentionMonths: wholeNumber('The retention time', 1, 120),
   })
-  .transform((r) => ({ ...r, opensAt: instant(r.opensDate, r.opensTime), closesAt: instant(r.closesDate, r.closesTime) }))
-  .refine((r) => r.closesAt > r.opensAt, { path: ['closesDate'], message: 'The round must close after it opens.' });
+  .refine((r) => instant(r.closesDate, r.closesTime) > instant(r.opensDate, r.opensTime), {
+    path: ['closesDate'],
+    message: 'The round must close after it opens.',
+    when: onceRead('opensDate', 'opensTime', 'closesDate', 'closesTime'),
+  })
+  .transform((r) => ({ ...r, opensAt: instant(r.opensDate, r.opensTime), closesAt: instant(r.closesDate, r.closesTime) }));
 
 /** Once an application is in, only these may change. */
 const LockedRoundSchema = z.object({ closesDate: Moments.closesDate, closesTime: Moments.closesTime, reviewersPerApplication: wholeNumber('The number of reviewers', 1, 10) });
