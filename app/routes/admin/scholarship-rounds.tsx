@@ -6,7 +6,7 @@ import { DEFAULT_ROUND_CONFIG, type RoundPhase } from '../../../common/scholarsh
 import { ROUND_FORM_ROWS } from '../../../common/scholarship-rounds';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { DataTable, linkClass, Td, Th } from '../../admin/DataTable';
-import { FormSection, Select } from '../../admin/form-controls';
+import { FormSection, Select, TextArea } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
@@ -141,7 +141,7 @@ const TOP_LABELS: Record<string, string> = {
 
 const ROW_LABELS: Record<Rows, { noun: string; columns: Record<string, string> }> = {
   awards: { noun: 'Award', columns: { name: 'name', amount: 'amount (dollars)' } },
-  questions: { noun: 'Question', columns: { question: 'question', kind: 'answer', threshold: 'lowest accepted number', requirement: 'requirement shown' } },
+  questions: { noun: 'Question', columns: { question: '', kind: 'answer', threshold: 'lowest accepted number', requirement: 'requirement shown' } },
   prompts: { noun: 'Essay', columns: { prompt: 'prompt', maxWords: 'word limit' } },
   documents: { noun: 'Document', columns: { label: 'name' } },
   rubric: { noun: 'Criterion', columns: { label: 'name', weight: 'weight' } },
@@ -151,7 +151,7 @@ const ROW_LABELS: Record<Rows, { noun: string; columns: Record<string, string> }
 function allLabels(): Record<string, string> {
   const labels: Record<string, string> = { ...TOP_LABELS };
   for (const [list, { noun, columns }] of Object.entries(ROW_LABELS)) {
-    for (let i = 0; i < ROUND_FORM_ROWS[list as Rows]; i++) for (const [column, label] of Object.entries(columns)) labels[`${list}-${i}-${column}`] = `${noun} ${i + 1} ${label}`;
+    for (let i = 0; i < ROUND_FORM_ROWS[list as Rows]; i++) for (const [column, label] of Object.entries(columns)) labels[`${list}-${i}-${column}`] = `${noun} ${i + 1}${label ? ` ${label}` : ''}`;
   }
   return labels;
 }
@@ -161,6 +161,9 @@ function RoundForm({ editing, values, errors = {} }: { editing: { id: number; ye
   const locked = editing?.locked ?? false;
   const field = (name: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField name={name} label={labels[name]} defaultValue={values[name] ?? ''} error={errors[name]} disabled={locked} {...extra} />
+  );
+  const area = (name: string, maxLength: number) => (
+    <TextArea name={name} label={labels[name]!} defaultValue={values[name] ?? ''} error={errors[name]} disabled={locked} maxLength={maxLength} rows={2} className="" />
   );
   const listError = (list: string) => (errors[list] ? <p className="text-sm font-semibold text-red-800" id={`field-${list}`}>{errors[list]}</p> : null);
   const rows = (list: Rows, columns: string[], render: (i: number) => React.ReactNode) =>
@@ -205,7 +208,7 @@ function RoundForm({ editing, values, errors = {} }: { editing: { id: number; ye
       <FormSection title="Eligibility questions" lead="Asked before anything else; an applicant who does not meet one is told the requirement, kindly, and nothing is saved.">
         {rows('questions', ['question', 'threshold', 'requirement'], (i) => (
           <>
-            {field(`questions-${i}-question`, { maxLength: 300 })}
+            {area(`questions-${i}-question`, 300)}
             <div className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr]">
               <Select
                 name={`questions-${i}-kind`}
@@ -227,7 +230,7 @@ function RoundForm({ editing, values, errors = {} }: { editing: { id: number; ye
       <FormSection title="Essays">
         {rows('prompts', ['prompt', 'maxWords'], (i) => (
           <div className="grid gap-3 sm:grid-cols-[3fr_1fr]">
-            {field(`prompts-${i}-prompt`, { maxLength: 500 })}
+            {area(`prompts-${i}-prompt`, 500)}
             {field(`prompts-${i}-maxWords`, { inputMode: 'numeric' })}
           </div>
         ))}

@@ -41,11 +41,6 @@ export async function winnersOfRound(db: Executor, roundId: number): Promise<Win
   return rows.map(fromRow);
 }
 
-export async function findWinner(db: Executor, id: number): Promise<WinnerRow | null> {
-  const row = await db.selectFrom('scholarship_winners').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? fromRow(row) : null;
-}
-
 /** The round's awarded applications with what a profile starts from (only the details this needs). */
 export async function awardedApplications(db: Executor, roundId: number): Promise<{ id: number; awardKey: string; details: Partial<ApplicantDetails> }[]> {
   const rows = await db

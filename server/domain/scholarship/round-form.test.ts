@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { roundFormValues } from '../../../app/admin/scholarship/round-form-values';
 import { DEFAULT_ROUND_CONFIG } from '../../../common/scholarship';
 import { keyFrom, parseLockedRoundForm, parseRoundForm, uniqueKeys } from './round-form';
 
+/** The defaults as the form posts them (the back office fills the same fields). */
+function defaultFields(): Record<string, string> {
+  const c = DEFAULT_ROUND_CONFIG;
+  const fields: Record<string, string> = { year: '2027', opensTime: '09:00', closesTime: '23:59', reviewersPerApplication: '2', retentionMonths: '12' };
+  const rows = (list: string, items: object[]) =>
+    items.forEach((item, i) => Object.entries(item).forEach(([column, value]) => value !== undefined && (fields[`${list}-${i}-${column}`] = String(value))));
+  rows('awards', c.awards.map((a) => ({ key: a.key, name: a.name, amount: (a.amountCents / 100).toLocaleString('en-US') })));
+  rows('questions', c.questions);
+  rows('prompts', c.prompts);
+  rows('documents', c.documents);
+  rows('rubric', c.rubric);
+  return fields;
+}
+
 const defaults = (overrides: Record<string, string> = {}) => ({
-  ...roundFormValues({ ...DEFAULT_ROUND_CONFIG, year: 2027 }),
+  ...defaultFields(),
   opensDate: '2027-01-04',
   closesDate: '2027-03-12',
   ...overrides,
