@@ -252,7 +252,7 @@ describe(`winners' public profiles (${testDbKind()})`, () => {
 
     expect((await submit(admin, path, { ...profile(first, 'Maya Lopez'), consent: 'on' })).status).toBe(200);
     expect((await submit(admin, path, { ...profile(second, 'Sam Reed', { school: 'Marietta College', field: 'History', quote: 'Finish strong.' }), consent: 'on' })).status).toBe(200);
-    const audit = await server.db.selectFrom('audit_log').selectAll().where('action', '=', 'scholarship_winner_saved').execute();
+    const audit = await server.db.selectFrom('audit_log').selectAll().where('action', '=', 'scholarship_winner_saved').orderBy('id').execute();
     expect(audit.map((a) => a.summary)).toEqual([`Published the winner’s profile of application ${first}`, `Published the winner’s profile of application ${second}`]);
     expect(audit.map((a) => a.summary + a.after_json).join()).not.toContain('Maya');
 
