@@ -24,6 +24,8 @@ export default [
       route('events/:eventNumber/edit', 'routes/admin/event-edit.tsx'),
       route('announcements', 'routes/admin/announcements.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
+      route('scholarship', 'routes/admin/scholarship-rounds.tsx'),
+      route('scholarship/:roundId/winners', 'routes/admin/scholarship-winners.tsx'),
       route('pages', 'routes/admin/pages.tsx'),
       route('pages/:page', 'routes/admin/page-edit.tsx'),
       route('media', 'routes/admin/media.tsx'),

@@ -1,5 +1,6 @@
 import type { BackOfficeContext } from './back-office';
 import type { CampaignsService } from './campaigns';
+import type { ScholarshipRoundsService } from './scholarship-rounds';
 import type { PageContent, PageKey } from './content';
 import type { ApiEvent } from './events';
 import type { GivingSettingsPort } from './giving-settings';
@@ -36,6 +37,8 @@ export interface AppServices {
   giving: GivingSettingsPort;
   /** ADR 047. */
   campaigns: CampaignsService;
+  /** ADR 051: rounds, the Scholarship page's block, winners' profiles. */
+  scholarshipRounds: ScholarshipRoundsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -8,6 +8,8 @@ const PURGE_COUNTERS_EVERY_MS = 10 * 60_000;
 /** January only; an hourly look is cheap the rest of the year. */
 const STATEMENTS_EVERY_MS = 60 * 60_000;
 const MONTHLY_GIFTS_EVERY_MS = 5 * 60_000;
+/** Scholarship applications are kept months after a decision: an hour late is nothing. */
+const SCHOLARSHIP_RETENTION_EVERY_MS = 60 * 60_000;
 
 /** Every job claims its rows in the database, so instances run them side by side; `stop` waits for runs in progress. */
 export function startJobs({ services, logger, metrics }: { services: ServerServices; logger: Logger; metrics?: AppMetrics }) {
@@ -55,6 +57,7 @@ export function startJobs({ services, logger, metrics }: { services: ServerServi
     setInterval(() => track('staff session purge', () => services.staffAuth.purgeEndedSessions()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('supporter session purge', () => services.supporterSessions.purgeEnded()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('year-end statements', () => services.receipts.sendYearEndStatements()), STATEMENTS_EVERY_MS),
+    setInterval(() => track('scholarship retention', () => services.scholarshipRounds.purgeExpired()), SCHOLARSHIP_RETENTION_EVERY_MS),
   ];
   for (const timer of timers) timer.unref();
 

@@ -22,6 +22,7 @@ import { createReceipts, type Receipts } from './domain/receipts/receipts';
 import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
 import { createCampaigns } from './domain/campaigns/campaigns';
+import { createScholarshipRounds, type ScholarshipRounds } from './domain/scholarship/rounds';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
 import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
@@ -55,6 +56,7 @@ export interface ServerServices extends AppServices {
   mediaStore: MediaStore;
   mediaFiles: MediaFiles;
   receipts: Receipts;
+  scholarshipRounds: ScholarshipRounds;
 }
 
 export interface ServiceDeps {
@@ -106,6 +108,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     content,
     giving: createGivingSettings({ db, clock }),
     campaigns: createCampaigns({ db, content, clock }),
+    scholarshipRounds: createScholarshipRounds({ db, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,

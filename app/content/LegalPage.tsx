@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import type { LegalPage as LegalPageContent } from '../../common/content';
 import { formatCalendarDate } from '../../common/dates';
 import { ContentIntro } from './ContentPage';
 
-export function LegalPage({ page, fallbackHeading }: { page: LegalPageContent | null; fallbackHeading: string }) {
+/** `children`: what the site adds after the content's sections (the scholarship's retention time). */
+export function LegalPage({ page, fallbackHeading, children }: { page: LegalPageContent | null; fallbackHeading: string; children?: ReactNode }) {
   return (
     <>
       <ContentIntro heading={page?.heading ?? fallbackHeading} intro={page?.intro} />
@@ -15,6 +17,7 @@ export function LegalPage({ page, fallbackHeading }: { page: LegalPageContent | 
               <p className="mt-2 leading-relaxed text-slate-800">{section.text}</p>
             </section>
           ))}
+          {children}
         </div>
       ) : null}
     </>

@@ -10,8 +10,9 @@ export function ScholarshipHero({ page }: { page: Scholarship }) {
   );
 }
 
-export function ScholarshipDetails({ page }: { page: Scholarship }) {
-  const winners = [...page.winners].sort((a, b) => b.year - a.year);
+/** `published`: winners' profiles published from the back office (issue 34), shown with the content's. */
+export function ScholarshipDetails({ page, published = [] }: { page: Scholarship; published?: ScholarshipWinner[] }) {
+  const winners = [...published, ...page.winners].sort((a, b) => b.year - a.year);
   return (
     <>
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-12 desk:grid-cols-2">
@@ -40,9 +41,10 @@ export function ScholarshipDetails({ page }: { page: Scholarship }) {
               Previous Winners
             </SectionHeading>
             <ul className="mt-8 flex flex-wrap justify-center gap-6">
-              {winners.map((winner) => (
-                <li key={winner.year} className="flex w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
-                  <WinnerCard winner={winner} />
+              {winners.map((winner, i) => (
+                // Two winners may share a year: the position keeps keys and heading ids apart.
+                <li key={`${winner.year}-${winner.names.join('-')}-${i}`} className="flex w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
+                  <WinnerCard winner={winner} headingId={`winner-${winner.year}-${i}`} />
                 </li>
               ))}
             </ul>
@@ -53,8 +55,7 @@ export function ScholarshipDetails({ page }: { page: Scholarship }) {
   );
 }
 
-function WinnerCard({ winner }: { winner: ScholarshipWinner }) {
-  const headingId = `winner-${winner.year}`;
+function WinnerCard({ winner, headingId }: { winner: ScholarshipWinner; headingId: string }) {
   return (
     <article aria-labelledby={headingId} className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">

@@ -5,9 +5,12 @@ import { ScholarshipDetails, ScholarshipHero } from '../content/ScholarshipDetai
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/scholarship';
 import { pageHandle } from '../lib/pages/page-handle';
+import { RoundBlock } from '../scholarship/RoundBlock';
 
 export async function loader(args: Route.LoaderArgs) {
-  return { page: await loadPage(args, 'scholarship') };
+  const rounds = args.context.services.scholarshipRounds;
+  const [page, round, published] = await Promise.all([loadPage(args, 'scholarship'), rounds.publicBlock(), rounds.publishedWinners()]);
+  return { page, round, published };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -18,12 +21,13 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 
 export const handle = pageHandle('/scholarship');
 
-export default function Page({ loaderData: { page } }: Route.ComponentProps) {
+export default function Page({ loaderData: { page, round, published } }: Route.ComponentProps) {
   return (
     <>
       {page ? <ScholarshipHero page={page} /> : null}
       <ContentIntro heading={page?.heading ?? 'Scholarship'} intro={page?.intro} />
-      {page ? <ScholarshipDetails page={page} /> : null}
+      {round ? <RoundBlock round={round} /> : null}
+      {page ? <ScholarshipDetails page={page} published={published} /> : null}
     </>
   );
 }

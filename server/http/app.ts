@@ -101,7 +101,7 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
   let fast: CachedAnswers['fast'] = () => false;
   if (pages.kind === 'build' && config.pageCache.enabled) {
     const cache = new ResponseCache({
-      readMarks: () => readChangeMarks(db),
+      readMarks: () => readChangeMarks(db, clock()),
       partOf: (key) => markPartOf(pathOfKey(key)),
       groupOf: pathOfKey,
       checkEveryMs: config.pageCache.checkEveryMs,

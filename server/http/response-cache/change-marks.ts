@@ -13,17 +13,32 @@ export interface ChangeMarks {
 }
 
 const FEATURED_CAMPAIGN = 'campaign-featured';
+/** The Scholarship page's block and the privacy policy's retention line follow the rounds' moments (ADR 051). */
+const SCHOLARSHIP_ROUND = 'scholarship-round';
 
 export function markPartOf(key: string): string | null {
   const event = /^\/events\/(\d{1,9})$/.exec(key);
   if (event) return `event:${Number(event[1])}`;
   const campaign = /^\/give\/([a-z0-9-]{1,80})$/.exec(key);
   if (campaign) return `campaign:${campaign[1]}`;
+  if (key === '/scholarship' || key === '/privacy') return SCHOLARSHIP_ROUND;
   return key === '/' ? FEATURED_CAMPAIGN : null;
 }
 
-export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
-  const [site, places, campaigns] = await Promise.all([
+/** Saving a round is audited (the site mark moves); opening and closing are nobody's write, so the moments passed by `now` are counted. */
+async function roundMomentsPassed(db: Db, now: Date): Promise<string> {
+  const at = now.toISOString();
+  const row = await db
+    .selectNoFrom([
+      sql<string | number>`(select count(*) from scholarship_rounds where opens_at <= ${at})`.as('opened'),
+      sql<string | number>`(select count(*) from scholarship_rounds where closes_at <= ${at})`.as('closed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.opened}|${row.closed}`;
+}
+
+export async function readChangeMarks(db: Db, now: Date = new Date()): Promise<ChangeMarks> {
+  const [site, places, campaigns, rounds] = await Promise.all([
     db
       .selectNoFrom([
         sql<string | number | null>`(select max(id) from audit_log)`.as('audit'),
@@ -49,6 +64,7 @@ export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
       .groupBy('events.event_number')
       .execute(),
     campaignGiftMarks(db),
+    roundMomentsPassed(db, now),
   ]);
   const featured = campaigns.find((c) => c.featured);
   return {
@@ -57,6 +73,7 @@ export async function readChangeMarks(db: Db): Promise<ChangeMarks> {
       ...places.map((row): [string, string] => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`]),
       ...campaigns.map((c): [string, string] => [`campaign:${c.slug}`, c.mark]),
       ...(featured ? [[FEATURED_CAMPAIGN, `${featured.slug}|${featured.mark}`] as [string, string]] : []),
+      [SCHOLARSHIP_ROUND, rounds],
     ]),
   };
 }

@@ -68,5 +68,7 @@ describe('ResponseCache', () => {
     expect(markPartOf('/give/spring-groceries')).toBe('campaign:spring-groceries');
     expect(markPartOf('/give/spring-groceries/more')).toBeNull();
     expect(markPartOf('/')).toBe('campaign-featured');
+    expect(markPartOf('/scholarship')).toBe('scholarship-round');
+    expect(markPartOf('/privacy')).toBe('scholarship-round');
   });
 });
