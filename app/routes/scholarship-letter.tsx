@@ -33,8 +33,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Letter of recommendation', 'Upload a letter of recommendation for a scholarship applicant.'),
   { name: 'robots', content: 'noindex' },
-  // The address holds the link's secret: links out must not carry it.
-  { name: 'referrer', content: 'no-referrer' },
+  // The address holds the link's secret: links out must not carry it. Not 'no-referrer': the form's
+  // own post would then say Origin: null, which React Router refuses as a cross-site action.
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 export const handle = pageHandle('/scholarship/letter/:token');
