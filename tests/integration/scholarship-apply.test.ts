@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROUND_CONFIG, SCHOLARSHIP_FILE_MAX_BYTES, type RoundView } from '../../common/scholarship';
 import { browserSignedIn } from '../helpers/accounts';
 import { readOutbox, waitForMail } from '../helpers/outbox';
-import { createRound, SAMPLE_DETAILS, TINY_PDF } from '../helpers/scholarship';
+import { createRound, createSubmittedApplication, SAMPLE_DETAILS, TINY_PDF } from '../helpers/scholarship';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
 /** Issue 34, the applicant's side over HTTP on both databases: eligibility, drafts, bad input, privacy, the deadline, the emails and the letter. */
@@ -282,6 +282,19 @@ describe(`the closing time, by the server's clock (${testDbKind()})`, () => {
     expect(JSON.parse(kept.details_json).firstName).toBe('Jordan');
     expect((await apply(late.client, { intent: 'essays', ...ESSAYS })).status).toBe(409);
     expect((await page(late.client)).text).toContain('Draft: not submitted yet');
+    moved = null;
+  });
+
+  it("ends the recommender's link a week after the round closes", async () => {
+    const round = await createRound(server.db, { opensInMs: -30 * 60_000, closesInMs: 30 * 60_000 });
+    const { userId } = await applicant(server, 'expiry');
+    const { letterToken } = await createSubmittedApplication(server.db, round, userId);
+    const link = `/scholarship/letter/${letterToken}`;
+    moved = new Date(Date.parse(round.closesAt) + 7 * 24 * 60 * 60_000 - 1000);
+    expect((await page(server.client(), link)).text).toContain('Jordan Rivera');
+    moved = new Date(Date.parse(round.closesAt) + 7 * 24 * 60 * 60_000 + 1000);
+    expect((await server.client().get(link)).status).toBe(404);
+    expect((await post(server.client(), link, {}, { file: pdf() })).status).toBe(404);
     moved = null;
   });
 });
