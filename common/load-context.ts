@@ -6,6 +6,7 @@ import type { ApiEvent } from './events';
 import type { GivingSettingsPort } from './giving-settings';
 import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
+import type { ScholarshipApplicationsService } from './scholarship-applications';
 import type { SupporterContext } from './supporters';
 
 /** Typed here so app/ can use the load context without importing server code. */
@@ -39,6 +40,8 @@ export interface AppServices {
   campaigns: CampaignsService;
   /** ADR 051: rounds, the Scholarship page's block, winners' profiles. */
   scholarshipRounds: ScholarshipRoundsService;
+  /** Issue 34: the applicant's side of the scholarship round. */
+  scholarshipApplications: ScholarshipApplicationsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -56,6 +56,9 @@ export const PUBLIC_PAGES = [
   page('/account', 'routes/account.tsx', 'Account', personal),
   page('/logout', 'routes/logout.tsx', 'Log out', personal),
   page('/verify/:token', 'routes/verify-email.tsx', 'Confirm email', personal),
+  // Issue 34: the applicant's form and the recommender's one-time upload.
+  page('/scholarship/apply', 'routes/scholarship-apply.tsx', 'Apply for the scholarship', personal),
+  page('/scholarship/letter/:token', 'routes/scholarship-letter.tsx', 'Letter of recommendation', { ...personal, javascript: false }),
   page('/giving/manage', 'routes/giving-manage.tsx', 'Monthly gift', personal),
   page('/receipts/:paymentId/:signature', 'routes/receipt.tsx', 'Receipt', { ...personal, javascript: false }),
   page('/sitemap.xml', 'routes/sitemap.ts', 'Sitemap', { ...content, sitemap: false, measured: false }),

@@ -23,6 +23,7 @@ import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
 import { createCampaigns } from './domain/campaigns/campaigns';
 import { createScholarshipRounds, type ScholarshipRounds } from './domain/scholarship/rounds';
+import { createScholarshipApplications } from './domain/scholarship/applications';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
 import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
@@ -109,6 +110,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     giving: createGivingSettings({ db, clock }),
     campaigns: createCampaigns({ db, content, clock }),
     scholarshipRounds: createScholarshipRounds({ db, clock }),
+    scholarshipApplications: createScholarshipApplications({ db, mail, site, counters, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,

@@ -8,6 +8,7 @@ import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/dashboard';
 import { pageHandle } from '../lib/pages/page-handle';
 import { requireSupporter } from '../accounts/supporter.server';
+import { ScholarshipCard } from '../scholarship/ScholarshipCard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Dashboard', 'Your donations and event sign-ups.'),
@@ -19,14 +20,15 @@ export const handle = pageHandle('/dashboard');
 /** Read on the server (ADR 043): the page arrives signed in, with its lists. */
 export async function loader(args: Route.LoaderArgs) {
   const supporter = await requireSupporter(args);
-  return { supporter, dashboard: await args.context.supporters.dashboard(supporter) };
+  const [dashboard, scholarship] = await Promise.all([args.context.supporters.dashboard(supporter), args.context.services.scholarshipApplications.dashboard(supporter.id)]);
+  return { supporter, dashboard, scholarship };
 }
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export default function Page({ loaderData: { supporter, dashboard } }: Route.ComponentProps) {
+export default function Page({ loaderData: { supporter, dashboard, scholarship } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="My Dashboard" />
@@ -36,6 +38,7 @@ export default function Page({ loaderData: { supporter, dashboard } }: Route.Com
             <EmailStatus />
           </ProfileCard>
           <div className="space-y-6">
+            {scholarship ? <ScholarshipCard scholarship={scholarship} /> : null}
             <MonthlyGifts />
             <DonationsList donations={dashboard.donations} />
             <EventsList items={dashboard.events_and_teams} />

@@ -212,7 +212,8 @@ export function createApp({ config, db, services, logger, pages, isShuttingDown 
     const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
     app.use((req, res, next) => (PAGE_METHODS.has(req.method) ? next() : notAllowed(req, res, next)));
     // The upload route answers an oversized file beside its field; only past twice that is the body refused here.
-    app.use(limitPagePosts({ uploadPaths: /^\/admin\/media(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
+    // The scholarship's documents and letters (issue 34) are files too, at most 10 MB each.
+    app.use(limitPagePosts({ uploadPaths: /^\/(admin\/media|scholarship\/apply|scholarship\/letter\/[A-Za-z0-9_-]{1,64})(\.data)?$/, uploadMaxBytes: 2 * UPLOAD_MAX_BYTES }));
     app.use(rejectUnusableHosts);
     // Staff pages hold personal data: never cached or indexed (the overview's data is at /admin.data).
     app.use((req, res, next) => {

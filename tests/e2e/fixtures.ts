@@ -12,6 +12,8 @@ function isExpectedFailure(text: string, url: string): boolean {
   if (/\/api\//.test(pathname)) return /status of 4\d\d/.test(text);
   // An account form answered with field errors or a sign-in limit (ADR 043).
   if (/^\/(login|register|forgot|account|reset\/[^/]+)(\.data)?$/.test(pathname)) return /status of (400|401|409|429)/.test(text);
+  // A scholarship form answered with field errors (400) or a closed round (409), issue 34.
+  if (/^\/scholarship\/(apply|letter\/[^/]+)(\.data)?$/.test(pathname)) return /status of (400|409)/.test(text);
   // A back-office form answered with field errors (400) or a sign-in limit (429).
   return pathname.startsWith('/admin') && /status of (400|429)/.test(text);
 }

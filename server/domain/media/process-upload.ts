@@ -153,3 +153,35 @@ export async function processUpload({ bytes, declaredType, fileName }: { bytes: 
   }
   return { kind: 'image', key, width: found.width, height: found.height, contentType: found.type, files };
 }
+
+/** What a private document may be: its type read from its bytes, as an upload's is. */
+export interface DocumentRules {
+  maxBytes: number;
+  /** E.g. '10 MB', for the message. */
+  maxWords: string;
+  types: readonly string[];
+  /** Said when the bytes are none of `types`. */
+  notAccepted: string;
+}
+
+/**
+ * A private document (a scholarship's transcript or letter): checked like an upload, kept as sent
+ * (never resized, never published), a PDF rewritten the same way so nothing runs when it is opened.
+ */
+export async function checkPrivateDocument({ bytes, declaredType, fileName }: { bytes: Buffer; declaredType: string; fileName: string }, rules: DocumentRules): Promise<{ contentType: string; bytes: Buffer }> {
+  if (bytes.byteLength === 0) throw new UploadRefused('The file is empty.');
+  if (bytes.byteLength > rules.maxBytes) throw new UploadRefused(`The file is larger than ${rules.maxWords}.`);
+  let found: Detected;
+  try {
+    found = await detect(bytes);
+  } catch (error) {
+    throw error instanceof UploadRefused && error.message === NOT_ACCEPTED ? new UploadRefused(rules.notAccepted) : error;
+  }
+  if (!rules.types.includes(found.type)) throw new UploadRefused(rules.notAccepted);
+  const claim = falseClaim(found.type, declaredType, fileName);
+  if (claim) {
+    const extension = TYPES[found.type].extensions[0];
+    throw new UploadRefused(`This file is not ${claim}: its contents are ${TYPES[found.type].words}. Rename it to end in .${extension}, then upload it again.`);
+  }
+  return { contentType: found.type, bytes: found.type === 'application/pdf' ? await rewritePdf(bytes) : bytes };
+}
