@@ -5,6 +5,7 @@ import type { ApiEvent } from './events';
 import type { GivingSettingsPort } from './giving-settings';
 import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
+import type { ScholarshipReviewsService } from './scholarship-reviews';
 import type { SupporterContext } from './supporters';
 
 /** Typed here so app/ can use the load context without importing server code. */
@@ -36,6 +37,8 @@ export interface AppServices {
   giving: GivingSettingsPort;
   /** ADR 047. */
   campaigns: CampaignsService;
+  /** ADR 051: assignments, the blind review, the committee. */
+  scholarshipReviews: ScholarshipReviewsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -22,6 +22,7 @@ import { createReceipts, type Receipts } from './domain/receipts/receipts';
 import { createBackOfficeActions } from './domain/back-office/actions';
 import { createContentEditing } from './domain/back-office/content-editing';
 import { createCampaigns } from './domain/campaigns/campaigns';
+import { createScholarshipReviews } from './domain/scholarship/reviews';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
 import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
@@ -106,6 +107,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     content,
     giving: createGivingSettings({ db, clock }),
     campaigns: createCampaigns({ db, content, clock }),
+    scholarshipReviews: createScholarshipReviews({ db, dialect, siteFacts: site, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,
