@@ -45,7 +45,7 @@ export const totpCode = (secret: string, at: Date = new Date()) => generate({ se
  * A staff member set up as a new one would be: `staff:add`'s link, a password, and an authenticator
  * with recovery codes (required of every staff member, volunteers too). The client ends up signed in.
  */
-export async function setUpStaff(server: TestServer, client: ApiClient, role: 'admin' | 'volunteer', options: { email?: string } = {}): Promise<SignedInStaff> {
+export async function setUpStaff(server: TestServer, client: ApiClient, role: 'admin' | 'volunteer' | 'reviewer', options: { email?: string } = {}): Promise<SignedInStaff> {
   const email = options.email ?? staffEmail(role);
   const { token } = await issueSetUpLink(server.db, { email, role });
   const accepted = await submit(client, `/admin/invite/${token}`, { name: `Test ${role}`, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
