@@ -55,7 +55,7 @@ export const TRANSCRIPT_BYTES = '%PDF-1.4\n% a test transcript\n';
 export async function insertApplication(db: Db, roundId: number, options: { letter?: boolean; now?: Date } = {}): Promise<TestApplication> {
   const tag = `${Date.now().toString(36)}${(sequence++).toString(36)}`;
   const at = (options.now ?? new Date()).toISOString();
-  const email = `applicant.${tag}@example.test`;
+  const email = `a.${tag}@example.test`; // users.username is at most 30 characters
   const details: ApplicantDetails = {
     firstName: `Zelda${tag}`,
     lastName: `Quimby${tag}`,

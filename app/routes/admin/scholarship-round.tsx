@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Route } from './+types/scholarship-round';
 import { formatMoment } from '../../../common/moment';
 import { formatCents } from '../../../common/money';
@@ -48,22 +49,18 @@ const PHASE_TEXT: Record<RoundSummary['phase'], (r: RoundSummary) => string> = {
 
 export default function ScholarshipRound({ loaderData, actionData }: Route.ComponentProps) {
   const { page, conflict } = loaderData;
-  return (
-    <div>
-      {conflict && !actionData ? <Notice tone="success">{CONFLICT_NOTED}</Notice> : null}
-      {actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : null}
-      {page.kind === 'reviewer' ? <ReviewerList page={page} /> : <Committee page={page} actionData={actionData} />}
-    </div>
-  );
+  const notice = actionData?.ok ? <Notice tone="success">{actionData.message}</Notice> : conflict && !actionData ? <Notice tone="success">{CONFLICT_NOTED}</Notice> : null;
+  return <div>{page.kind === 'reviewer' ? <ReviewerList page={page} notice={notice} /> : <Committee page={page} actionData={actionData} notice={notice} />}</div>;
 }
 
-function ReviewerList({ page }: { page: ReviewerRoundPage }) {
+function ReviewerList({ page, notice }: { page: ReviewerRoundPage; notice: ReactNode }) {
   return (
     <>
       <AdminPageHeader
         title={`Scholarship ${page.round.year}: your applications`}
         lead="The applications given to you to review, by number: names, addresses and schools are left out so every applicant is read the same way."
       />
+      {notice}
       {page.assignments.length === 0 ? (
         <EmptyState title="No applications are assigned to you yet.">An admin assigns them once the round has closed.</EmptyState>
       ) : (
@@ -99,7 +96,7 @@ function ReviewBadge({ text, tone }: { text: string; tone: keyof typeof BADGE })
 
 const points = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 
-function Committee({ page, actionData }: { page: CommitteeRoundPage; actionData: Route.ComponentProps['actionData'] }) {
+function Committee({ page, actionData, notice }: { page: CommitteeRoundPage; actionData: Route.ComponentProps['actionData']; notice: ReactNode }) {
   const { round } = page;
   const errors = actionData && !actionData.ok ? actionData.errors : undefined;
   const base = `/admin/scholarship/${round.id}`;
@@ -119,6 +116,7 @@ function Committee({ page, actionData }: { page: CommitteeRoundPage; actionData:
           </>
         }
       />
+      {notice}
       <div className="grid gap-6">
         <FormSection title="Reviewers">
           <p className="text-sm text-slate-800">

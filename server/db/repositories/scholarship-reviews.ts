@@ -106,11 +106,6 @@ export async function listApplicationReviews(db: Executor, applicationId: number
   return (await reviewQuery(db).where('r.application_id', '=', applicationId).orderBy('r.id').execute()).map(reviewOf);
 }
 
-/** A reviewer's rows in a round. */
-export async function listReviewerAssignments(db: Executor, roundId: number, staffId: number): Promise<ReviewRow[]> {
-  return (await listRoundReviews(db, roundId)).filter((r) => r.staffId === staffId);
-}
-
 /** Active staff with the reviewer role, by id. */
 export async function listActiveReviewers(db: Executor): Promise<{ id: number; name: string; email: string }[]> {
   const rows = await db.selectFrom('staff').select(['id', 'name', 'email']).where('role', '=', 'reviewer').where('status', '=', 'active').orderBy('id').execute();
