@@ -14,6 +14,9 @@ export default [
     route('logout', 'routes/admin/logout.tsx'),
     route('donations.csv', 'routes/admin/donations-csv.ts'),
     route('events/:eventNumber/registrations.csv', 'routes/admin/registrations-csv.ts'),
+    route('scholarship/files/:fileId', 'routes/admin/scholarship-file.ts'),
+    route('scholarship/:roundId/applications.csv', 'routes/admin/scholarship-ranking-csv.ts'),
+    route('scholarship/:roundId/scores.csv', 'routes/admin/scholarship-scores-csv.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('security', 'routes/admin/security.tsx'),
@@ -26,6 +29,8 @@ export default [
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('scholarship', 'routes/admin/scholarship-rounds.tsx'),
       route('scholarship/:roundId/winners', 'routes/admin/scholarship-winners.tsx'),
+      route('scholarship/:roundId', 'routes/admin/scholarship-round.tsx'),
+      route('scholarship/applications/:applicationId', 'routes/admin/scholarship-application.tsx'),
       route('pages', 'routes/admin/pages.tsx'),
       route('pages/:page', 'routes/admin/page-edit.tsx'),
       route('media', 'routes/admin/media.tsx'),

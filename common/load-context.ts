@@ -7,6 +7,7 @@ import type { GivingSettingsPort } from './giving-settings';
 import type { IslandsFiles } from './islands';
 import type { ReceiptsPages } from './receipts';
 import type { ScholarshipApplicationsService } from './scholarship-applications';
+import type { ScholarshipReviewsService } from './scholarship-reviews';
 import type { SupporterContext } from './supporters';
 
 /** Typed here so app/ can use the load context without importing server code. */
@@ -42,6 +43,8 @@ export interface AppServices {
   scholarshipRounds: ScholarshipRoundsService;
   /** Issue 34: the applicant's side of the scholarship round. */
   scholarshipApplications: ScholarshipApplicationsService;
+  /** ADR 051: assignments, the blind review, the committee. */
+  scholarshipReviews: ScholarshipReviewsService;
 }
 
 /** Nothing secret ever goes here. */

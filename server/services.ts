@@ -24,6 +24,7 @@ import { createContentEditing } from './domain/back-office/content-editing';
 import { createCampaigns } from './domain/campaigns/campaigns';
 import { createScholarshipRounds, type ScholarshipRounds } from './domain/scholarship/rounds';
 import { createScholarshipApplications } from './domain/scholarship/applications';
+import { createScholarshipReviews } from './domain/scholarship/reviews';
 import { createMediaFiles, databaseMediaStore, type MediaFiles, type MediaStore } from './domain/media/media-store';
 import { s3MediaStore } from './domain/media/s3-media-store';
 import { createBackOfficeExports } from './domain/back-office/exports';
@@ -111,6 +112,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     campaigns: createCampaigns({ db, content, clock }),
     scholarshipRounds: createScholarshipRounds({ db, clock }),
     scholarshipApplications: createScholarshipApplications({ db, mail, site, counters, clock }),
+    scholarshipReviews: createScholarshipReviews({ db, dialect, siteFacts: site, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,
