@@ -6,7 +6,6 @@ import type { ApplicationOutcome, RoundPhase, RubricCriterion, Scores } from './
  * the committee's ranking and the award emails. Reviewers only ever see their own assignments.
  */
 
-export const SCHOLARSHIP_STAFF_ONLY = 'Only admins and scholarship reviewers see the scholarship part.';
 export const DOCUMENTS_NOT_ANONYMISED = 'Documents are shown as the applicant sent them: they may name the applicant.';
 /** Weighted scores this far apart (out of SCORE_MAX) are flagged for the committee. */
 export const DISAGREEMENT_POINTS = 3;

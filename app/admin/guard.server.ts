@@ -28,11 +28,14 @@ function toSignIn(request: Request, ended: boolean): Response {
 interface StaffOptions {
   role?: StaffRole;
   allowEnrol?: boolean;
-  /** The page is one of the scholarship part's, open to reviewers too (ADR 051). */
+  /** Open to reviewers too: the frame and their own security page (ADR 051). */
   reviewers?: boolean;
+  /** The scholarship part: admins and reviewers, never volunteers (ADR 051). */
+  scholarship?: boolean;
 }
 
 export const NOT_FOR_REVIEWERS = 'Scholarship reviewers see only the scholarship part of the back office.';
+export const SCHOLARSHIP_STAFF_ONLY = 'Only admins and scholarship reviewers see the scholarship part.';
 
 /**
  * Every back-office loader and action starts here: no full staff session, no data (a redirect to
@@ -45,7 +48,8 @@ export async function requireStaff({ request, context }: Args, options: StaffOpt
   if (session.stage === 'second_factor') throw redirect('/admin/login/code');
   if (session.stage === 'enrol' && !options.allowEnrol) throw redirect('/admin/security');
   const actor: StaffActor = { id: session.staff.id, email: session.staff.email, role: session.staff.role, address: context.backOffice.clientAddress };
-  if (actor.role === 'reviewer' && !options.reviewers) {
+  if (options.scholarship && actor.role === 'volunteer') throw new Response(SCHOLARSHIP_STAFF_ONLY, { status: 403 });
+  if (actor.role === 'reviewer' && !options.reviewers && !options.scholarship) {
     if (/^\/admin\/?$/.test(new URL(request.url).pathname.replace(/\.data$/, ''))) throw redirect('/admin/scholarship');
     throw new Response(NOT_FOR_REVIEWERS, { status: 403 });
   }

@@ -1,13 +1,11 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { issueSetUpLink } from '../../server/domain/staff/staff-management';
 import { insertApplication, insertRound, reviewsOfRound } from '../helpers/scholarship-review';
 import { withAdminDatabase } from './admin-database';
-import { E2E_ADMIN_PORT, E2E_ADMIN_URL, screenshotDir } from './e2e-env';
+import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
+import { oneScholarshipJourneyAtATime } from './scholarship';
 import { acceptSetUpLink, adminTest, enrolAuthenticator, newStaffEmail } from './staff';
 
 adminTest.use({ baseURL: E2E_ADMIN_URL });
@@ -23,34 +21,6 @@ async function expectNoAxeViolations(page: Page) {
 
 async function expectNoSidewaysScrolling(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/**
- * Assignment takes every active reviewer, so the desktop and phone journeys (one database) take
- * turns, and each disables its reviewers before the other starts.
- */
-async function oneJourneyAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `foundation-e2e-scholarship-review-${E2E_ADMIN_PORT}`);
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a run that was killed.
-      const since = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (since > 5 * 60_000) await rm(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
 }
 
 /** A reviewer from a set-up link, signed in on a page of their own. */
@@ -83,7 +53,7 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
   const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
   const roundPath = `/admin/scholarship/${round.id}`;
 
-  await oneJourneyAtATime(async () => {
+  await oneScholarshipJourneyAtATime(async () => {
     const r1 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer One');
     const r2 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer Two');
     const r3 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer Three');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTIFYING_DETAILS } from '../../common/scholarship';
-import { DOCUMENTS_NOT_ANONYMISED, SCHOLARSHIP_STAFF_ONLY } from '../../common/scholarship-reviews';
+import { DOCUMENTS_NOT_ANONYMISED } from '../../common/scholarship-reviews';
+import { SCHOLARSHIP_STAFF_ONLY } from '../../app/admin/guard.server';
 import { signedInUser } from '../helpers/accounts';
 import { pageHtml, visibleText } from '../helpers/page-text';
 import { insertApplication, insertRound, reviewsOfRound, staffIdOf, TRANSCRIPT_BYTES, type TestApplication } from '../helpers/scholarship-review';

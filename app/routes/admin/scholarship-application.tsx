@@ -9,23 +9,21 @@ import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
 import { ApplicationFormSchema } from '../../admin/scholarship-form-schemas.server';
-import { pathNumber, readStaffForm } from '../../admin/guard.server';
-import { refuseVolunteers, requireScholarshipStaff } from '../../admin/scholarship-guard.server';
+import { pathNumber, readStaffForm, requireStaff } from '../../admin/guard.server';
 import { typedValues } from '../../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Application ${params.applicationId} | Back office` }];
 
 /** Audited in the service; a reviewer's page holds only the blind view (BlindApplication). */
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireScholarshipStaff(args);
+  const { actor } = await requireStaff(args, { scholarship: true });
   const page = await args.context.services.scholarshipReviews.applicationPage(actor, pathNumber(args.params.applicationId));
   if (!page) throw new Response('Not found', { status: 404 });
   return page;
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, fields, input } = await readStaffForm(args, ApplicationFormSchema, { reviewers: true });
-  refuseVolunteers(actor);
+  const { actor, fields, input } = await readStaffForm(args, ApplicationFormSchema, { scholarship: true });
   const echo = typedValues(fields);
   if (!input.ok) return answer({ intent: fields.intent, ...input, echo });
   const reviews = args.context.services.scholarshipReviews;

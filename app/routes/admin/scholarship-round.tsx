@@ -9,13 +9,12 @@ import { FormSection, Select } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { answer } from '../../admin/answer.server';
 import { RoundFormSchema } from '../../admin/scholarship-form-schemas.server';
-import { pathNumber, readStaffForm } from '../../admin/guard.server';
-import { refuseVolunteers, requireScholarshipStaff } from '../../admin/scholarship-guard.server';
+import { pathNumber, readStaffForm, requireStaff } from '../../admin/guard.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Scholarship ${data?.page.round.year ?? ''} | Back office` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireScholarshipStaff(args);
+  const { actor } = await requireStaff(args, { scholarship: true });
   const page = await args.context.services.scholarshipReviews.roundPage(actor, pathNumber(args.params.roundId));
   if (!page) throw new Response('Not found', { status: 404 });
   return {
@@ -25,10 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, fields, input } = await readStaffForm(args, RoundFormSchema, {
-    reviewers: true,
-  });
-  refuseVolunteers(actor);
+  const { actor, fields, input } = await readStaffForm(args, RoundFormSchema, { scholarship: true });
   if (!input.ok) return answer({ intent: fields.intent, ...input });
   const reviews = args.context.services.scholarshipReviews;
   const roundId = pathNumber(args.params.roundId);

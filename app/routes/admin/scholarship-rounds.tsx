@@ -10,8 +10,7 @@ import { FormSection, Select, TextArea } from '../../admin/form-controls';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
-import { readStaffForm, requireAdmin } from '../../admin/guard.server';
-import { requireScholarshipStaff } from '../../admin/scholarship/access.server';
+import { readStaffForm, requireAdmin, requireStaff } from '../../admin/guard.server';
 import { RoundActionSchema } from '../../admin/scholarship/round-actions.server';
 import { roundFormValues } from '../../admin/scholarship/round-form-values';
 import { typedValues } from '../../lib/form-body.server';
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Scholarship | Back offi
 const nextRoundYear = (now: Date, latest: number | undefined) => Math.max(latest === undefined ? 0 : latest + 1, yearInFoundationZone(now) + (now.getUTCMonth() >= 6 ? 1 : 0));
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireScholarshipStaff(args);
+  const { actor } = await requireStaff(args, { scholarship: true });
   const service = args.context.services.scholarshipRounds;
   const rounds = await service.listForStaff();
   const url = new URL(args.request.url);
@@ -42,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, fields, input } = await readStaffForm(args, RoundActionSchema, { reviewers: true });
+  const { actor, fields, input } = await readStaffForm(args, RoundActionSchema, { scholarship: true });
   requireAdmin(actor);
   // So a browser without JavaScript shows what was typed.
   const echo = typedValues(fields);

@@ -1,12 +1,10 @@
 import type { Route } from './+types/scholarship-scores-csv';
 import { pathNumber, requireStaff } from '../../admin/guard.server';
 import { csvResponse } from '../../admin/csv-response.server';
-import { refuseVolunteers } from '../../admin/scholarship-guard.server';
 
 /** Every review, one row each: admins only (a reviewer or volunteer gets 403). */
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireStaff(args);
-  refuseVolunteers(actor);
+  const { actor } = await requireStaff(args, { scholarship: true, role: 'admin' });
   const roundId = pathNumber(args.params.roundId);
   const csv = await args.context.services.scholarshipReviews.scoresCsv(actor, roundId);
   if (csv === null) throw new Response('Not found', { status: 404 });

@@ -8,16 +8,14 @@ import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from
 import { PicturePicker, pictureOption, type PictureOption } from '../../admin/PicturePicker';
 import { TextField } from '../../ui/FormFields';
 import { answer } from '../../admin/answer.server';
-import { pathNumber, readStaffForm, requireAdmin } from '../../admin/guard.server';
-import { requireScholarshipStaff } from '../../admin/scholarship/access.server';
+import { pathNumber, readStaffForm, requireStaff } from '../../admin/guard.server';
 import { WinnerActionSchema } from '../../admin/scholarship/round-actions.server';
 import { typedValues } from '../../lib/form-body.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? `${data.round.year} winners` : 'Winners'} | Back office` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireScholarshipStaff(args);
-  requireAdmin(actor);
+  await requireStaff(args, { scholarship: true, role: 'admin' });
   const found = await args.context.services.scholarshipRounds.winners(pathNumber(args.params.roundId));
   if (!found) throw data('There is no such round.', { status: 404 });
   const media = await args.context.backOffice.content.media();
@@ -25,8 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, fields, input } = await readStaffForm(args, WinnerActionSchema, { reviewers: true });
-  requireAdmin(actor);
+  const { actor, fields, input } = await readStaffForm(args, WinnerActionSchema, { scholarship: true, role: 'admin' });
   const applicationId = fields.applicationId ?? '';
   const echo = typedValues(fields);
   if (!input.ok) return answer({ ...input, applicationId, echo });
