@@ -7,3 +7,8 @@ export const NO_CONTROL_CHARACTERS = 'Remove the invisible control characters fr
 export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value);
 }
+
+/** A label inside a sentence: "High school transcript" → "high school transcript", but "FAFSA summary" stays. */
+export function midSentence(label: string): string {
+  return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}

@@ -112,7 +112,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     campaigns: createCampaigns({ db, content, clock }),
     scholarshipRounds: createScholarshipRounds({ db, clock }),
     scholarshipApplications: createScholarshipApplications({ db, mail, site, counters, clock }),
-    scholarshipReviews: createScholarshipReviews({ db, dialect, siteFacts: site, clock }),
+    scholarshipReviews: createScholarshipReviews({ db, dialect, siteFacts: site, mail, clock }),
     events: createEventsService(db, clock),
     accounts: createAccounts({
       db,

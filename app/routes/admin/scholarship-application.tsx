@@ -11,6 +11,7 @@ import { answer } from '../../admin/answer.server';
 import { ApplicationFormSchema } from '../../admin/scholarship-form-schemas.server';
 import { pathNumber, readStaffForm, requireStaff } from '../../admin/guard.server';
 import { typedValues } from '../../lib/form-body.server';
+import { midSentence } from '../../../common/text';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Application ${params.applicationId} | Back office` }];
 
@@ -123,7 +124,7 @@ function Applicant({
 
 const DocumentLink = ({ doc }: { doc: ApplicationDocument }) => (
   <a href={`/admin/scholarship/files/${doc.fileId}`} className={`${linkClass} inline-flex min-h-11 items-center`} download>
-    Download the {doc.label.charAt(0).toLowerCase() + doc.label.slice(1)}
+    Download the {midSentence(doc.label)}
   </a>
 );
 

@@ -9,7 +9,7 @@ import { scholarshipAwardEmail } from '../../mail/templates/scholarship-award';
 import { scholarshipNotAwardedEmail } from '../../mail/templates/scholarship-not-awarded';
 import type { MailSiteFacts } from '../../mail/templates/site';
 import { recordAudit } from '../back-office/audit';
-import { queueMail } from '../mail-queue';
+import { queueMail, type MailDelivery } from '../mail-queue';
 import { toCsv } from '../back-office/csv';
 
 /** The committee's side of a round (issue 34): the ranking, the award emails, the CSV files. */
@@ -68,6 +68,8 @@ export interface CommitteeDeps {
   db: Db;
   dialect: 'sqlite' | 'postgres';
   siteFacts: () => Promise<MailSiteFacts>;
+  /** Sends the queued emails now rather than at the next delivery run. */
+  mail: Pick<MailDelivery, 'kick'>;
   clock: () => Date;
 }
 
@@ -89,7 +91,7 @@ function chosenWinners(round: RoundView, apps: SubmittedApplicationRow[], fields
  * Outcomes, the round's decided_at and every applicant's email in one transaction with the outbox:
  * each email goes once (notified_at, and the outbox's dedupe key), so a second press sends nothing.
  */
-export async function sendAwards({ db, dialect, siteFacts, clock }: CommitteeDeps, actor: StaffActor, roundId: number, fields: FormFields): Promise<ActionResult> {
+export async function sendAwards({ db, dialect, siteFacts, mail, clock }: CommitteeDeps, actor: StaffActor, roundId: number, fields: FormFields): Promise<ActionResult> {
   const alreadySent = (decidedAt: string) => ({
     ok: true as const,
     message: `The award emails were sent on ${formatMoment(decidedAt)}. Nothing was sent again.`,
@@ -107,7 +109,7 @@ export async function sendAwards({ db, dialect, siteFacts, clock }: CommitteeDep
   if (!chosen.ok) return chosen;
   const site = await siteFacts();
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await lockRound(trx, roundId, dialect);
     const fresh = await findRound(trx, roundId);
     if (fresh?.decidedAt) return alreadySent(fresh.decidedAt);
@@ -163,6 +165,8 @@ export async function sendAwards({ db, dialect, siteFacts, clock }: CommitteeDep
       message: `The award emails are on their way: ${winners.join(', ')}, and ${thanked} thank-you email${thanked === 1 ? '' : 's'}.`,
     };
   });
+  mail.kick();
+  return result;
 }
 
 const outcomeText = (round: RoundView, app: RankedApplication) =>

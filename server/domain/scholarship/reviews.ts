@@ -23,6 +23,7 @@ import {
 import { recordAudit } from '../back-office/audit';
 import type { Trx } from '../payments/core';
 import { applicantName, detailsOf, rankApplications, rankingCsv, reviewerName, reviewWeighted, scoresOf, scoresCsv, sendAwards, type CommitteeDeps } from './committee';
+import { midSentence } from '../../../common/text';
 
 /** Assigning reviewers, the blind review, conflicts, scores and private downloads (issue 34, ADR 051). */
 
@@ -149,11 +150,12 @@ export function createScholarshipReviews({
   db,
   dialect,
   siteFacts,
+  mail,
   clock = () => new Date(),
 }: Omit<CommitteeDeps, 'clock'> & {
   clock?: () => Date;
 }): ScholarshipReviewsService {
-  const committee: CommitteeDeps = { db, dialect, siteFacts, clock };
+  const committee: CommitteeDeps = { db, dialect, siteFacts, mail, clock };
 
   /** The actor's own live assignment on an application; admins need none. */
   async function access(
@@ -386,7 +388,7 @@ export function createScholarshipReviews({
         {
           action: 'scholarship_file_downloaded',
           subject: `scholarship_application:${file.applicationId}`,
-          summary: `Downloaded the ${label.charAt(0).toLowerCase()}${label.slice(1)} of application ${file.applicationId}`,
+          summary: `Downloaded the ${midSentence(label)} of application ${file.applicationId}`,
         },
         clock(),
       );
