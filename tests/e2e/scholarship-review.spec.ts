@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { issueSetUpLink } from '../../server/domain/staff/staff-management';
 import { insertApplication, insertRound, reviewsOfRound } from '../helpers/scholarship-review';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
+import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
 import { oneScholarshipJourneyAtATime } from './scholarship';
 import { acceptSetUpLink, adminTest, enrolAuthenticator, newStaffEmail } from './staff';
 
@@ -13,15 +13,6 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 /** Deciding a scholarship round (issue 34): reviewers assigned, a blind review with a conflict, scores, the committee's ranking and the award emails. */
 
 const SHOTS = process.env.SHOTS_DIR ?? screenshotDir('scholarship-review');
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScrolling(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** A reviewer from a set-up link, signed in on a page of their own. */
 async function signedInReviewer(browser: Browser, phone: boolean, viewport: { width: number; height: number } | null, label: string) {
