@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { issueSetUpLink } from '../../server/domain/staff/staff-management';
-import { insertApplication, insertRound, reviewsOfRound } from '../helpers/scholarship-review';
+import { createRound, createSubmittedApplication, reviewsOfRound } from '../helpers/scholarship';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
@@ -38,8 +38,8 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
   const width = testInfo.project.name;
   const viewport = page.viewportSize();
   const { round, apps } = await withAdminDatabase(async (db) => {
-    const round = await insertRound(db, { reviewersPerApplication: 2 });
-    return { round, apps: [await insertApplication(db, round.id, { letter: true }), await insertApplication(db, round.id)] };
+    const round = await createRound(db, { state: 'closed', reviewersPerApplication: 2 });
+    return { round, apps: [await createSubmittedApplication(db, round, { letter: true }), await createSubmittedApplication(db, round)] };
   });
   const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
   const roundPath = `/admin/scholarship/${round.id}`;
@@ -76,7 +76,7 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
       await expect(one.getByRole('heading', { level: 1, name: `Application ${a.id}` })).toBeVisible();
       await expect(one.getByText('Documents are shown as the applicant sent them: they may name the applicant.')).toBeVisible();
       await expect(one.getByText(a.details.college)).toBeVisible();
-      await expect(one.getByText(a.essays.changed)).toBeVisible();
+      await expect(one.getByText(a.essays.changed!)).toBeVisible();
       await expect(one.getByRole('link', { name: 'Download the high school transcript' })).toBeVisible();
       await expect(one.getByRole('link', { name: 'Download the recommendation letter' })).toBeVisible();
       for (const hidden of [a.details.firstName, a.details.lastName, a.details.highSchool, a.details.street, a.email]) await expect(one.locator('body')).not.toContainText(hidden);
