@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pageKeys } from '../../common/content';
 import { createTestEvent, dayFromNow } from '../helpers/events';
@@ -9,6 +7,7 @@ import { fillCard } from './card';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
 import { uploadPicture } from './media';
+import { expectNoAxeViolations } from './page-checks';
 import { acceptSetUpLink, adminTest, finishSetUp, newStaffEmail, staffAdd } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
@@ -19,11 +18,6 @@ test.use({ baseURL: E2E_ADMIN_URL });
  * a scheduled announcement, a staff card edited and restored, an uploaded picture served in
  * responsive variants, and a volunteer who may draft but not publish.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 let ownEvents = 0;
 /** A golf outing of the test's own, published, dated relative to today. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +11,7 @@ import { expect, test } from './fixtures';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
 test.use({ baseURL: E2E_ADMIN_URL });
+import { expectNoAxeViolations } from './page-checks';
 import { adminTest, signedInAdmin } from './staff';
 
 /**
@@ -28,7 +28,6 @@ async function ownEvent(eventType: 'Golf Event' | 'Benefit Event', capacity: num
   await withAdminDatabase((db) => createTestEvent(db, { eventNumber, eventType, capacity, name }));
   return eventNumber;
 }
-
 
 const golfTeam = (eventNumber: number, captain: string) => ({
   eventNumber,
@@ -61,11 +60,6 @@ async function download(page: Page, click: () => Promise<void>): Promise<Record<
   const text = await readFile((await file.path())!, 'utf8');
   expect(text.charCodeAt(0), 'UTF-8 byte-order mark for Excel').toBe(0xfeff);
   return parse(text, { bom: true, columns: true }) as Record<string, string>[];
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('donations: search, filter, open one, and download the filtered list as CSV @desktop', async ({ page }) => {

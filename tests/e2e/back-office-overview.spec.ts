@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { formatCents } from '../../common/money';
 import { formatMoment } from '../../common/moment';
@@ -9,6 +8,7 @@ import { createTestEvent, dayFromNow } from '../helpers/events';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect } from './fixtures';
+import { expectNoAxeViolations } from './page-checks';
 import { adminTest as test } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
@@ -52,11 +52,6 @@ async function writeFixture(tag: string, eventNumber: number): Promise<{ refunde
     await insertSignup(db, { eventNumber, kind: 'steakfry', receiptEmail: `party.${tag}@example.org`, places: 2, people: [`Uma ${tag}`, `Vic ${tag}`], amountCents: 6_000, status: 'pending', at: iso(30 * 60_000) });
     return { refundedPayment: refunded };
   });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {

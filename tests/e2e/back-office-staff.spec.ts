@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readOutbox } from '../helpers/outbox';
 import { E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL } from './e2e-env';
 import { expect, test } from './fixtures';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
 test.use({ baseURL: E2E_ADMIN_URL });
+import { expectNoAxeViolations } from './page-checks';
 import { acceptSetUpLink, enrolAuthenticator, finishSetUp, newStaffEmail, signedInAdmin, STAFF_PASSWORD, staffAdd, totpCode } from './staff';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the first admin comes from npm run staff:add, sets up two-step sign-in, and signs in again with a code @desktop', async ({ page }) => {
   test.slow(); // two sign-ins with a password and an authenticator, each argon2-hashed

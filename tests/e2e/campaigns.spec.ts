@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { dayFromNow } from '../helpers/events';
 import { fillCard } from './card';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
 import { uploadPicture } from './media';
+import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
 import { adminTest } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT); its public pages show what staff made.
@@ -13,17 +12,6 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 /** Campaigns with a goal (ADR 047): staff make one, a visitor gives on its page and the bar moves. */
 
 const SHOTS = screenshotDir('campaigns');
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScrolling(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 adminTest('staff make a campaign, a visitor gives on its page and the bar moves', async ({ page, browser }, testInfo) => {
   adminTest.slow(); // two people's journeys, a payment and axe on four screens

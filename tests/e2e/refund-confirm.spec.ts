@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signedIn } from './accounts';
 import { payViaApi } from './card';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
+import { expectNoAxeViolations } from './page-checks';
 import { adminTest as test } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT).
@@ -12,11 +12,6 @@ test.use({ baseURL: E2E_ADMIN_URL });
 /** Issue 33, bug 3: a refund is stated and confirmed before it is made, at 1280 and 390 px. */
 
 const SHOTS = screenshotDir('bugs');
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   // Against the viewport asked for: a phone's layout viewport grows with what overflows.

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { issueSetUpLink } from '../../server/domain/staff/staff-management';
-import { insertApplication, insertRound, reviewsOfRound } from '../helpers/scholarship-review';
+import { createRound, createSubmittedApplication, reviewsOfRound } from '../helpers/scholarship';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
+import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
 import { oneScholarshipJourneyAtATime } from './scholarship';
 import { acceptSetUpLink, adminTest, enrolAuthenticator, newStaffEmail } from './staff';
 
@@ -13,15 +13,6 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 /** Deciding a scholarship round (issue 34): reviewers assigned, a blind review with a conflict, scores, the committee's ranking and the award emails. */
 
 const SHOTS = process.env.SHOTS_DIR ?? screenshotDir('scholarship-review');
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScrolling(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** A reviewer from a set-up link, signed in on a page of their own. */
 async function signedInReviewer(browser: Browser, phone: boolean, viewport: { width: number; height: number } | null, label: string) {
@@ -47,8 +38,8 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
   const width = testInfo.project.name;
   const viewport = page.viewportSize();
   const { round, apps } = await withAdminDatabase(async (db) => {
-    const round = await insertRound(db, { reviewersPerApplication: 2 });
-    return { round, apps: [await insertApplication(db, round.id, { letter: true }), await insertApplication(db, round.id)] };
+    const round = await createRound(db, { state: 'closed', reviewersPerApplication: 2 });
+    return { round, apps: [await createSubmittedApplication(db, round, { letter: true }), await createSubmittedApplication(db, round)] };
   });
   const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
   const roundPath = `/admin/scholarship/${round.id}`;
@@ -85,7 +76,7 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
       await expect(one.getByRole('heading', { level: 1, name: `Application ${a.id}` })).toBeVisible();
       await expect(one.getByText('Documents are shown as the applicant sent them: they may name the applicant.')).toBeVisible();
       await expect(one.getByText(a.details.college)).toBeVisible();
-      await expect(one.getByText(a.essays.changed)).toBeVisible();
+      await expect(one.getByText(a.essays.changed!)).toBeVisible();
       await expect(one.getByRole('link', { name: 'Download the high school transcript' })).toBeVisible();
       await expect(one.getByRole('link', { name: 'Download the recommendation letter' })).toBeVisible();
       for (const hidden of [a.details.firstName, a.details.lastName, a.details.highSchool, a.details.street, a.email]) await expect(one.locator('body')).not.toContainText(hidden);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { E2E_ADMIN_URL } from './e2e-env';
 import { expect } from './fixtures';
+import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
 import { adminTest } from './staff';
 
 // The back office's own server and database (see E2E_ADMIN_PORT); its public pages show what staff made.
@@ -12,15 +11,6 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 
 const SHOTS = '/work/notes/shots/sch-rounds';
 mkdirSync(SHOTS, { recursive: true });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScrolling(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 /** New York's wall-clock date and time of an instant, as the date and time fields take them. */
 function eastern(at: Date): { date: string; time: string } {

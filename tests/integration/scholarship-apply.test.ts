@@ -11,6 +11,8 @@ import { startTestServer, testDbKind, type ApiClient, type TestServer } from '..
 const PATH = '/scholarship/apply';
 const html = (text: string) => text.replaceAll('<!-- -->', '').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
 const ELIGIBLE = { 'q-accepted': 'yes', 'q-fafsa': 'yes', 'q-varsity': 'yes', 'q-gpa': '3.4', 'q-act': '24' };
+// A real year for the rounds applied to through the form: SAMPLE_DETAILS' graduation year must be within five years of it.
+const YEAR = new Date().getUTCFullYear() + 1;
 const ESSAYS = { 'essay-changed': 'My coach taught me to keep going when the score was against us.', 'essay-goals': 'I want to study nursing and care for families like mine.' };
 
 type Upload = { bytes: Buffer; name: string; type: string };
@@ -57,7 +59,7 @@ describe(`applying for the scholarship (${testDbKind()})`, () => {
   let round: RoundView;
   beforeAll(async () => {
     server = await startTestServer({ pages: 'build' });
-    round = await createRound(server.db);
+    round = await createRound(server.db, { year: YEAR });
   });
   afterAll(() => server?.close());
   const outbox = () => server.config.mail.outboxDir;
@@ -260,7 +262,7 @@ describe(`the closing time, by the server's clock (${testDbKind()})`, () => {
     expect((await page(early.client)).text).toContain('Applications for the next scholarship open on');
     await server.db.deleteFrom('scholarship_rounds').where('id', '=', upcoming.id).execute();
 
-    const round = await createRound(server.db, { opensInMs: -60 * 60_000, closesInMs: 60 * 60_000, config: DEFAULT_ROUND_CONFIG });
+    const round = await createRound(server.db, { opensInMs: -60 * 60_000, closesInMs: 60 * 60_000, config: DEFAULT_ROUND_CONFIG, year: YEAR });
     const closes = Date.parse(round.closesAt);
     const onTime = await applicant(server, 'ontime');
     const late = await applicant(server, 'late');
@@ -288,7 +290,7 @@ describe(`the closing time, by the server's clock (${testDbKind()})`, () => {
   it("ends the recommender's link a week after the round closes", async () => {
     const round = await createRound(server.db, { opensInMs: -30 * 60_000, closesInMs: 30 * 60_000 });
     const { userId } = await applicant(server, 'expiry');
-    const { letterToken } = await createSubmittedApplication(server.db, round, userId);
+    const { letterToken } = await createSubmittedApplication(server.db, round, { userId, details: SAMPLE_DETAILS });
     const link = `/scholarship/letter/${letterToken}`;
     moved = new Date(Date.parse(round.closesAt) + 7 * 24 * 60 * 60_000 - 1000);
     expect((await page(server.client(), link)).text).toContain('Jordan Rivera');

@@ -4,7 +4,7 @@ import { DOCUMENTS_NOT_ANONYMISED } from '../../common/scholarship-reviews';
 import { SCHOLARSHIP_STAFF_ONLY } from '../../app/admin/guard.server';
 import { signedInUser } from '../helpers/accounts';
 import { pageHtml, visibleText } from '../helpers/page-text';
-import { insertApplication, insertRound, reviewsOfRound, staffIdOf, TRANSCRIPT_BYTES, type TestApplication } from '../helpers/scholarship-review';
+import { createRound, createSubmittedApplication, reviewsOfRound, staffIdOf, TINY_PDF, type TestApplication } from '../helpers/scholarship';
 import { locationOf, setUpStaff, submit } from '../helpers/staff';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
@@ -40,9 +40,9 @@ const reviewerOf = (staffId: number) => reviewers.find((r) => r.id === staffId)!
 
 /** A closed round with `count` applications, reviewers assigned. */
 async function assignedRound(count: number, options: { reviewersPerApplication?: number; letter?: boolean } = {}) {
-  const round = await insertRound(server.db, { reviewersPerApplication: options.reviewersPerApplication ?? 2 });
+  const round = await createRound(server.db, { state: 'closed', reviewersPerApplication: options.reviewersPerApplication ?? 2 });
   const apps: TestApplication[] = [];
-  for (let i = 0; i < count; i++) apps.push(await insertApplication(server.db, round.id, { letter: options.letter }));
+  for (let i = 0; i < count; i++) apps.push(await createSubmittedApplication(server.db, round, { letter: options.letter }));
   expect((await assign(round.id)).status).toBe(200);
   return { round, apps, reviews: await reviewsOfRound(server.db, round.id) };
 }
@@ -60,9 +60,9 @@ async function auditSummaries(subject: string): Promise<string[]> {
 
 describe(`assigning reviewers (${testDbKind()})`, () => {
   it('gives each application the round’s number of different reviewers, evenly, and a second press fills only what is missing', async () => {
-    const round = await insertRound(server.db, { reviewersPerApplication: 2 });
+    const round = await createRound(server.db, { state: 'closed', reviewersPerApplication: 2 });
     const apps = [];
-    for (let i = 0; i < 5; i++) apps.push(await insertApplication(server.db, round.id));
+    for (let i = 0; i < 5; i++) apps.push(await createSubmittedApplication(server.db, round));
     const first = await assign(round.id);
     expect(first.status).toBe(200);
     expect(visibleText(pageHtml(first))).toContain('Assigned 10 reviews.');
@@ -77,15 +77,15 @@ describe(`assigning reviewers (${testDbKind()})`, () => {
     expect(await reviewsOfRound(server.db, round.id)).toHaveLength(10);
 
     // A late application gets the two with the fewest assignments.
-    const late = await insertApplication(server.db, round.id);
+    const late = await createSubmittedApplication(server.db, round);
     await assign(round.id);
     const lateReviews = (await reviewsOfRound(server.db, round.id)).filter((r) => r.applicationId === late.id).map((r) => r.staffId);
     expect(lateReviews).toEqual([reviewers[1]!.id, reviewers[2]!.id]);
   });
 
   it('says when there are fewer reviewers than needed, and refuses before the round closed', async () => {
-    const round = await insertRound(server.db, { reviewersPerApplication: 4 });
-    await insertApplication(server.db, round.id);
+    const round = await createRound(server.db, { state: 'closed', reviewersPerApplication: 4 });
+    await createSubmittedApplication(server.db, round);
     const short = await assign(round.id);
     expect(short.status).toBe(200);
     expect(visibleText(pageHtml(short))).toContain('Not enough reviewers: 1 review is still missing: there are 3 active reviewers and each application needs 4.');
@@ -93,8 +93,8 @@ describe(`assigning reviewers (${testDbKind()})`, () => {
     expect(refused.status).toBe(400);
     expect(visibleText(pageHtml(refused))).toContain('Not enough reviewers. 1 review is still missing');
 
-    const open = await insertRound(server.db, { state: 'open' });
-    await insertApplication(server.db, open.id);
+    const open = await createRound(server.db, { state: 'open' });
+    await createSubmittedApplication(server.db, open);
     const early = await assign(open.id);
     expect(early.status).toBe(400);
     expect(pageHtml(early)).toContain('Reviewers are assigned once the round has closed.');
@@ -121,7 +121,7 @@ describe(`the blind review (${testDbKind()})`, () => {
       for (const shown of [app.details.college, app.details.fieldOfStudy, app.essays.changed, app.essays.goals]) expect(pageHtml(res)).toContain(shown);
     }
     const page = pageHtml(await reviewer.get(appPath(app.id)));
-    expect(page).toContain(`href="/admin/scholarship/files/${app.transcriptId}"`);
+    expect(page).toContain(`href="/admin/scholarship/files/${app.documentIds.transcript}"`);
     expect(page).toContain(`href="/admin/scholarship/files/${app.letterId}"`);
     expect(visibleText(page)).toContain('The letter arrived.');
     expect(page).toContain(DOCUMENTS_NOT_ANONYMISED);
@@ -139,13 +139,13 @@ describe(`the blind review (${testDbKind()})`, () => {
     const app = apps[0]!;
     const outsider = reviewers.find((r) => !reviews.some((x) => x.staffId === r.id))!.client;
     expect((await outsider.get(appPath(app.id))).status).toBe(404);
-    expect((await outsider.get(`/admin/scholarship/files/${app.transcriptId}`)).status).toBe(404);
+    expect((await outsider.get(`/admin/scholarship/files/${app.documentIds.transcript}`)).status).toBe(404);
     expect(visibleText(pageHtml(await outsider.get(roundPath(round.id))))).not.toContain(`Application ${app.id}`);
     expect((await outsider.get(`${roundPath(round.id)}/applications.csv`)).status).toBe(403);
     expect((await outsider.get(`${roundPath(round.id)}/scores.csv`)).status).toBe(403);
     expect((await submit(outsider, roundPath(round.id), { intent: 'send-awards', 'award-first': String(app.id) })).status).toBe(400);
 
-    const paths = [roundPath(round.id), appPath(app.id), `/admin/scholarship/files/${app.transcriptId}`, `${roundPath(round.id)}/applications.csv`, `${roundPath(round.id)}/scores.csv`];
+    const paths = [roundPath(round.id), appPath(app.id), `/admin/scholarship/files/${app.documentIds.transcript}`, `${roundPath(round.id)}/applications.csv`, `${roundPath(round.id)}/scores.csv`];
     for (const path of paths) {
       const res = await volunteer.get(path);
       expect(res.status, path).toBe(403);
@@ -171,7 +171,7 @@ describe(`conflicts of interest (${testDbKind()})`, () => {
     expect(declared.status).toBe(302);
     expect(locationOf(declared)).toBe(`${roundPath(round.id)}?conflict=${app.id}`);
     expect((await client.get(appPath(app.id))).status).toBe(404);
-    expect((await client.get(`/admin/scholarship/files/${app.transcriptId}`)).status).toBe(404);
+    expect((await client.get(`/admin/scholarship/files/${app.documentIds.transcript}`)).status).toBe(404);
     expect(visibleText(pageHtml(await client.get(roundPath(round.id))))).toContain(`Application ${app.id} conflict declared`);
     expect((await submit(client, appPath(app.id), scoreFields(7), roundPath(round.id))).status).toBe(400);
 
@@ -189,9 +189,9 @@ describe(`document downloads (${testDbKind()})`, () => {
     const { apps, reviews } = await assignedRound(1);
     const app = apps[0]!;
     for (const client of [admin, reviewerOf(reviews[0]!.staffId)]) {
-      const res = await client.get(`/admin/scholarship/files/${app.transcriptId}`);
+      const res = await client.get(`/admin/scholarship/files/${app.documentIds.transcript}`);
       expect(res.status).toBe(200);
-      expect(res.text).toBe(TRANSCRIPT_BYTES);
+      expect(res.text).toBe(TINY_PDF.toString('latin1'));
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="application-${app.id}-transcript.pdf"`);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -327,8 +327,8 @@ describe(`scores, ranking, awards and CSV (${testDbKind()})`, () => {
   });
 
   it('refuses to send before the round closed', async () => {
-    const open = await insertRound(server.db, { state: 'open' });
-    const app = await insertApplication(server.db, open.id);
+    const open = await createRound(server.db, { state: 'open' });
+    const app = await createSubmittedApplication(server.db, open);
     const early = await submit(admin, roundPath(open.id), { intent: 'send-awards', 'award-first': String(app.id) });
     expect(early.status).toBe(400);
     expect(pageHtml(early)).toContain('The round has not closed yet: winners are chosen after its closing time.');

@@ -6,6 +6,7 @@ import { roundConfigJson } from '../../server/db/repositories/scholarship-rounds
 import { createScholarshipRounds } from '../../server/domain/scholarship/rounds';
 import { readChangeMarks } from '../../server/http/response-cache/change-marks';
 import { insertMedia } from '../helpers/back-office-rows';
+import { createRound, createSubmittedApplication, staffIdOf, type ApplicationOptions } from '../helpers/scholarship';
 import { csrfOf, postForm, setUpStaff, submit, type SignedInStaff } from '../helpers/staff';
 import { startTestServer, testDbKind, type ApiClient, type TestServer } from '../helpers/test-server';
 
@@ -16,7 +17,6 @@ let admin: ApiClient;
 let adminStaff: SignedInStaff;
 let volunteer: ApiClient;
 let reviewer: ApiClient;
-let counter = 0;
 const html = (text: string) => text.replaceAll('<!-- -->', '').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,37 +63,8 @@ const publicPage = async (path = '/scholarship') => {
   return html(res.text);
 };
 
-async function applicant(): Promise<number> {
-  const at = new Date().toISOString();
-  const n = counter++;
-  const row = await server.db
-    .insertInto('users')
-    .values({ first: 'Ava', last: `Applicant${n}`, username: `ava${n}${Date.now()}`, email: `ava${n}.${Date.now()}@example.test`, password_hash: 'x', password_changed_at: null, email_verified_at: at, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-async function application(roundId: number, options: { status?: 'draft' | 'submitted'; awardKey?: string; details?: Record<string, string> } = {}): Promise<number> {
-  const at = new Date().toISOString();
-  const row = await server.db
-    .insertInto('scholarship_applications')
-    .values({
-      round_id: roundId,
-      user_id: await applicant(),
-      status: options.status ?? 'submitted',
-      outcome: options.awardKey ? 'awarded' : null,
-      award_key: options.awardKey ?? null,
-      eligibility_json: '{}',
-      details_json: JSON.stringify(options.details ?? {}),
-      submitted_at: options.status === 'draft' ? null : at,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+/** A submitted application to the round; answers its id. */
+const application = async (roundId: number, options: ApplicationOptions = {}) => (await createSubmittedApplication(server.db, { id: roundId }, options)).id;
 
 describe(`the round form (${testDbKind()})`, () => {
   it('is closed to volunteers, read-only to reviewers, and refuses their changes', async () => {
@@ -272,22 +243,14 @@ describe(`winners' public profiles (${testDbKind()})`, () => {
 });
 
 describe(`the retention deletion (${testDbKind()})`, () => {
-  async function decidedRound(year: number, decidedAt: Date): Promise<{ roundId: number; applicationId: number; winnerId: number }> {
+  async function decidedRound(decidedAt: Date): Promise<{ roundId: number; applicationId: number; winnerId: number }> {
     const at = new Date(decidedAt.getTime() - 60 * DAY).toISOString();
-    const round = await server.db
-      .insertInto('scholarship_rounds')
-      .values({ year, opens_at: at, closes_at: new Date(decidedAt.getTime() - 30 * DAY).toISOString(), config_json: roundConfigJson(DEFAULT_ROUND_CONFIG), reviewers_per_application: 2, retention_months: 12, decided_at: decidedAt.toISOString(), created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const roundId = Number(round.id);
-    const applicationId = await application(roundId, { awardKey: 'first', details: { firstName: 'Old', lastName: 'Winner' } });
-    const other = await application(roundId);
-    for (const id of [applicationId, other]) {
-      await server.db.insertInto('scholarship_files').values({ application_id: id, purpose: 'document', document_key: 'transcript', file_name: 't.pdf', content_type: 'application/pdf', byte_size: 4, bytes: Buffer.from('%PDF'), created_at: at }).execute();
-      await server.db.insertInto('scholarship_files').values({ application_id: id, purpose: 'letter', document_key: 'letter', file_name: 'l.pdf', content_type: 'application/pdf', byte_size: 4, bytes: Buffer.from('%PDF'), created_at: at }).execute();
-    }
-    const staff = await server.db.selectFrom('staff').select('id').where('email', '=', adminStaff.email).executeTakeFirstOrThrow();
-    await server.db.insertInto('scholarship_reviews').values({ application_id: other, staff_id: staff.id, status: 'scored', scores_json: '{"need":7}', assigned_at: at }).execute();
+    // One document each, and the letter.
+    const { id: roundId } = await createRound(server.db, { now: decidedAt, state: 'closed', decided: true, config: { documents: DEFAULT_ROUND_CONFIG.documents.slice(0, 1) } });
+    const applicationId = await application(roundId, { awardKey: 'first', details: { firstName: 'Old', lastName: 'Winner' }, letter: true });
+    const other = await application(roundId, { letter: true });
+    const staffId = await staffIdOf(server.db, adminStaff.email);
+    await server.db.insertInto('scholarship_reviews').values({ application_id: other, staff_id: staffId, status: 'scored', scores_json: '{"need":7}', assigned_at: at }).execute();
     const winner = await server.db
       .insertInto('scholarship_winners')
       .values({ round_id: roundId, application_id: applicationId, award_key: 'first', name: 'Old Winner', consent: 1, published: 1, photo_json: null, created_at: at, updated_at: at })
@@ -306,8 +269,8 @@ describe(`the retention deletion (${testDbKind()})`, () => {
 
   it('deletes applications, files, letters and reviews 12 months after the decision and keeps the winner’s profile', async () => {
     const jobNow = new Date(Date.UTC(2031, 5, 1, 12));
-    const old = await decidedRound(2020, new Date(jobNow.getTime() - 380 * DAY));
-    const recent = await decidedRound(2021, new Date(jobNow.getTime() - 335 * DAY));
+    const old = await decidedRound(new Date(jobNow.getTime() - 380 * DAY));
+    const recent = await decidedRound(new Date(jobNow.getTime() - 335 * DAY));
     expect(await left(old.roundId)).toEqual({ applications: 2, files: 4, reviews: 1 });
 
     const job = createScholarshipRounds({ db: server.db });
