@@ -1,12 +1,10 @@
-import type { Browser } from '@playwright/test';
-import { issueSetUpLink } from '../../server/domain/staff/staff-management';
 import { createRound, createSubmittedApplication, reviewsOfRound } from '../helpers/scholarship';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
 import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
-import { oneScholarshipJourneyAtATime } from './scholarship';
-import { acceptSetUpLink, adminTest, enrolAuthenticator, newStaffEmail } from './staff';
+import { oneScholarshipJourneyAtATime, signedInReviewer } from './scholarship';
+import { adminTest } from './staff';
 
 adminTest.use({ baseURL: E2E_ADMIN_URL });
 
@@ -14,29 +12,9 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 
 const SHOTS = process.env.SHOTS_DIR ?? screenshotDir('scholarship-review');
 
-/** A reviewer from a set-up link, signed in on a page of their own. */
-async function signedInReviewer(browser: Browser, phone: boolean, viewport: { width: number; height: number } | null, label: string) {
-  const email = newStaffEmail('reviewer');
-  const { token, staff } = await withAdminDatabase((db) => issueSetUpLink(db, { email, role: 'reviewer', name: label }));
-  // Without the admin's stored session (Playwright would lend it to a new context): setting up would end it.
-  const context = await browser.newContext({
-    baseURL: E2E_ADMIN_URL,
-    storageState: undefined,
-    viewport: viewport ?? undefined,
-    isMobile: phone,
-    hasTouch: phone,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  const page = await context.newPage();
-  await acceptSetUpLink(page, `/admin/invite/${token}`, label);
-  await enrolAuthenticator(page);
-  return { page, context, id: Number(staff.id) };
-}
-
 adminTest('reviewers score blind, one declares a conflict, the committee ranks and sends the award emails', async ({ page, browser }, testInfo) => {
   adminTest.slow(); // three staff sign-ins, axe on several screens, and a turn after the other width's journey
   const width = testInfo.project.name;
-  const viewport = page.viewportSize();
   const { round, apps } = await withAdminDatabase(async (db) => {
     const round = await createRound(db, { state: 'closed', reviewersPerApplication: 2 });
     return { round, apps: [await createSubmittedApplication(db, round, { letter: true }), await createSubmittedApplication(db, round)] };
@@ -45,9 +23,9 @@ adminTest('reviewers score blind, one declares a conflict, the committee ranks a
   const roundPath = `/admin/scholarship/${round.id}`;
 
   await oneScholarshipJourneyAtATime(async () => {
-    const r1 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer One');
-    const r2 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer Two');
-    const r3 = await signedInReviewer(browser, width === 'phone', viewport, 'Reviewer Three');
+    const r1 = await signedInReviewer(browser, page, 'Reviewer One');
+    const r2 = await signedInReviewer(browser, page, 'Reviewer Two');
+    const r3 = await signedInReviewer(browser, page, 'Reviewer Three');
     try {
       // The admin assigns: two reviewers each, evenly.
       await page.goto(roundPath);

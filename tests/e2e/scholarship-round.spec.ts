@@ -1,16 +1,14 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { PDFDocument } from 'pdf-lib';
-import { issueSetUpLink } from '../../server/domain/staff/staff-management';
+import type { BrowserContext, Page } from '@playwright/test';
 import { waitForMail } from '../helpers/outbox';
-import { insertApplication } from '../helpers/scholarship-review';
+import { createSubmittedApplication } from '../helpers/scholarship';
 import { signedIn } from './accounts';
 import { withAdminDatabase } from './admin-database';
 import { E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL, screenshotDir } from './e2e-env';
 import { expect } from './fixtures';
 import { uploadPicture } from './media';
 import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
-import { oneScholarshipJourneyAtATime } from './scholarship';
-import { acceptSetUpLink, adminTest, enrolAuthenticator, newStaffEmail } from './staff';
+import { closeRounds, eastern, journeyYear, oneScholarshipJourneyAtATime, otherPerson, signedInReviewer, tinyPdf } from './scholarship';
+import { adminTest } from './staff';
 
 // The back office's server: staff, applicants and the public page all on one database.
 adminTest.use({ baseURL: E2E_ADMIN_URL });
@@ -23,49 +21,10 @@ adminTest.use({ baseURL: E2E_ADMIN_URL });
 
 const SHOTS = screenshotDir('scholarship-round');
 
-/** New York's wall-clock date and time of an instant, as the date and time fields take them. */
-function eastern(at: Date): { date: string; time: string } {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-}
-
-async function tinyPdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]).drawText(text, { x: 20, y: 100, size: 12 });
-  return Buffer.from(await doc.save());
-}
-
-async function freshPage(browser: Browser, page: Page): Promise<{ context: BrowserContext; page: Page }> {
-  const phone = (page.viewportSize()?.width ?? 1280) <= 768;
-  // Without the admin's stored session, which Playwright would otherwise lend to a new context.
-  const context = await browser.newContext({
-    baseURL: E2E_ADMIN_URL,
-    storageState: undefined,
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: phone,
-    hasTouch: phone,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.252.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function reviewer(browser: Browser, page: Page, name: string) {
-  const { token, staff } = await withAdminDatabase((db) => issueSetUpLink(db, { email: newStaffEmail('committee'), role: 'reviewer', name }));
-  const fresh = await freshPage(browser, page);
-  await acceptSetUpLink(fresh.page, `/admin/invite/${token}`, name);
-  await enrolAuthenticator(fresh.page);
-  return { ...fresh, id: Number(staff.id) };
-}
-
 adminTest('a scholarship round from opening to the published winners', async ({ page, browser }, testInfo) => {
   adminTest.slow(); // five people, files, and axe on many screens
   const width = testInfo.project.name;
-  // A year of its own on the shared back-office server (the rounds journey takes the next two).
-  const year = new Date().getFullYear() + (width === 'phone' ? 4 : 3);
+  const year = journeyYear('round', width);
   const contexts: BrowserContext[] = [];
   const reviewerIds: number[] = [];
 
@@ -86,7 +45,7 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
       const roundId = await withAdminDatabase(async (db) => Number((await db.selectFrom('scholarship_rounds').select('id').where('year', '=', year).executeTakeFirstOrThrow()).id));
 
       // The Scholarship page invites applications.
-      const student = await freshPage(browser, page);
+      const student = await otherPerson(browser, page);
       contexts.push(student.context);
       const s = student.page;
       await s.goto('/scholarship');
@@ -136,7 +95,7 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
       await waitForMail(E2E_ADMIN_OUTBOX_DIR, (m) => m.to === account.email && m.subject === `We received your ${year} scholarship application`);
 
       // The second student is not eligible: told why, kindly, and nothing is kept.
-      const second = await freshPage(browser, page);
+      const second = await otherPerson(browser, page);
       contexts.push(second.context);
       const other = await signedIn(second.page);
       await second.page.goto('/scholarship/apply');
@@ -163,7 +122,7 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
 
       // The recommender uploads through the emailed link; the student sees only that it arrived.
       const request = await waitForMail(E2E_ADMIN_OUTBOX_DIR, (m) => m.to === recommenderEmail);
-      const recommender = await freshPage(browser, page);
+      const recommender = await otherPerson(browser, page);
       contexts.push(recommender.context);
       await recommender.page.goto(/\/scholarship\/letter\/[A-Za-z0-9_-]+/.exec(request.text)![0]);
       await expect(recommender.page.getByText(`Robin ${lastName}`)).toBeVisible();
@@ -178,7 +137,7 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
       // Two more students applied the same days (written straight to the database).
       const [robin, ...others] = await withAdminDatabase(async (db) => {
         const robinId = Number((await db.selectFrom('scholarship_applications').select('id').where('round_id', '=', roundId).executeTakeFirstOrThrow()).id);
-        return [robinId, (await insertApplication(db, roundId)).id, (await insertApplication(db, roundId)).id];
+        return [robinId, (await createSubmittedApplication(db, { id: roundId })).id, (await createSubmittedApplication(db, { id: roundId })).id];
       });
       const [jo, kim] = others as [number, number];
 
@@ -192,8 +151,8 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
       await expect(page.getByText(`The ${year} round is saved.`)).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: String(year) }).getByRole('cell', { name: 'Closed, being reviewed' })).toBeVisible();
 
-      const one = await reviewer(browser, page, 'Reviewer Ash');
-      const two = await reviewer(browser, page, 'Reviewer Birch');
+      const one = await signedInReviewer(browser, page, 'Reviewer Ash');
+      const two = await signedInReviewer(browser, page, 'Reviewer Birch');
       contexts.push(one.context, two.context);
       reviewerIds.push(one.id, two.id);
       await page.goto(`/admin/scholarship/${roundId}`);
@@ -278,7 +237,7 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
       await expectNoSidewaysScrolling(page);
       await page.screenshot({ path: `${SHOTS}/winners-${width}.png`, fullPage: true });
 
-      const visitor = await freshPage(browser, page);
+      const visitor = await otherPerson(browser, page);
       contexts.push(visitor.context);
       await visitor.page.goto('/scholarship');
       const winners = visitor.page.getByRole('region', { name: 'Previous Winners' });
@@ -293,10 +252,8 @@ adminTest('a scholarship round from opening to the published winners', async ({ 
     } finally {
       for (const context of contexts) await context.close();
       // The next journey's assignment and Scholarship page must not see this one's reviewers or round.
-      await withAdminDatabase(async (db) => {
-        if (reviewerIds.length > 0) await db.updateTable('staff').set({ status: 'disabled' }).where('id', 'in', reviewerIds).execute();
-        await db.updateTable('scholarship_rounds').set({ closes_at: new Date(Date.now() - 1000).toISOString() }).where('year', '=', year).where('closes_at', '>', new Date().toISOString()).execute();
-      });
+      if (reviewerIds.length > 0) await withAdminDatabase((db) => db.updateTable('staff').set({ status: 'disabled' }).where('id', 'in', reviewerIds).execute());
+      await closeRounds(year);
     }
   });
 });

@@ -87,7 +87,8 @@ export const SAMPLE_DETAILS: ApplicantDetails = {
   state: 'OH',
   zip: '43953',
   highSchool: 'Indian Creek High School',
-  graduationYear: '2027',
+  // Next year by the clock: the form takes graduation years near the round's.
+  graduationYear: String(new Date().getUTCFullYear() + 1),
   college: 'Ohio State University',
   fieldOfStudy: 'Nursing',
 };
