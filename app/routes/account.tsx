@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { ChangePasswordForm, PASSWORD_INTENT } from '../accounts/ChangePasswordForm';
 import { DeleteAccount, DELETE_INTENT, DownloadData, EVERYWHERE_INTENT, SignOutEverywhere } from '../accounts/MyData';
 import { PROFILE_INTENT, ProfileForm } from '../accounts/ProfileForm';
@@ -10,6 +10,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { pageMeta } from '../lib/seo/meta';
 import type { Route } from './+types/account';
 import { pageHandle } from '../lib/pages/page-handle';
+import { BackToDashboard } from '../accounts/BackToDashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Your account', 'Edit your profile, manage your monthly gifts, change your password, download your data or delete your account.'),
@@ -65,11 +66,7 @@ export default function Page({ loaderData: { profile } }: Route.ComponentProps) 
     <>
       <PageHeader title="Your account" />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <p>
-          <Link to="/dashboard" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-            ← Back to your dashboard
-          </Link>
-        </p>
+        <BackToDashboard />
         <div className={card}>
           <ProfileForm profile={profile} />
         </div>

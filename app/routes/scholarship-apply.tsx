@@ -11,6 +11,7 @@ import { DetailsForm, DocumentsForm, EligibilityForm, EssaysForm, RecommenderFor
 import { SuccessNotice } from '../ui/FormFields';
 import { PageHeader } from '../ui/PageHeader';
 import type { Route } from './+types/scholarship-apply';
+import { BackToDashboard } from '../accounts/BackToDashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Apply for the scholarship', 'Apply for the foundation scholarship: eligibility, your details, essays, documents and a recommender.'),
@@ -89,11 +90,7 @@ export default function Page({ loaderData: { round, phase, application, missing 
     <>
       <PageHeader title={`Apply for the ${year}scholarship`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <p>
-          <Link to="/dashboard" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-            ← Back to your dashboard
-          </Link>
-        </p>
+        <BackToDashboard />
         {submitted ? <SuccessNotice>{submitted}</SuccessNotice> : null}
         {!round || (phase !== 'open' && !application) ? (
           <NoOpenRound opensAt={round && phase === 'upcoming' ? round.opensAt : null} />

@@ -57,21 +57,22 @@ export interface RoundFields {
   config: RoundConfig;
 }
 
+const columns = (round: RoundFields, now: string) => ({
+  year: round.year,
+  opens_at: round.opensAt,
+  closes_at: round.closesAt,
+  config_json: roundConfigJson(round.config),
+  reviewers_per_application: round.config.reviewersPerApplication,
+  retention_months: round.config.retentionMonths,
+  updated_at: now,
+});
+
 /** Throws DuplicateKeyError when the year has a round already. */
 export async function insertRound(db: Executor, round: RoundFields, now: string): Promise<number> {
   const row = await failOnDuplicate(() =>
     db
       .insertInto('scholarship_rounds')
-      .values({
-        year: round.year,
-        opens_at: round.opensAt,
-        closes_at: round.closesAt,
-        config_json: roundConfigJson(round.config),
-        reviewers_per_application: round.config.reviewersPerApplication,
-        retention_months: round.config.retentionMonths,
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ ...columns(round, now), created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -82,15 +83,7 @@ export async function updateRound(db: Executor, id: number, round: RoundFields, 
   await failOnDuplicate(() =>
     db
       .updateTable('scholarship_rounds')
-      .set({
-        year: round.year,
-        opens_at: round.opensAt,
-        closes_at: round.closesAt,
-        config_json: roundConfigJson(round.config),
-        reviewers_per_application: round.config.reviewersPerApplication,
-        retention_months: round.config.retentionMonths,
-        updated_at: now,
-      })
+      .set(columns(round, now))
       .where('id', '=', id)
       .execute(),
   );

@@ -8,18 +8,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type Photo = { src: string; width: number; height: number; alt: string };
 
-export interface WinnerRow {
+export interface WinnerRow extends WinnerFields {
   id: number;
   roundId: number;
   applicationId: number | null;
   awardKey: string;
-  name: string;
-  school: string;
-  field: string;
-  quote: string;
-  photo: Photo | null;
-  consent: boolean;
-  published: boolean;
 }
 
 const fromRow = (row: Selectable<ScholarshipWinnersTable>): WinnerRow => ({
