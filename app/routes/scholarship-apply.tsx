@@ -1,5 +1,5 @@
 import { data, Link, redirect } from 'react-router';
-import { formatMoment } from '../../common/moment';
+import { formatRoundMoment } from '../../common/scholarship-rounds';
 import { SCHOLARSHIP_APPLY_PATH } from '../../common/scholarship';
 import { APPLY_INTENTS, type ApplyOutcome, type UploadedFile } from '../../common/scholarship-applications';
 import { cookieHeaders } from '../accounts/supporter.server';
@@ -96,27 +96,27 @@ export default function Page({ loaderData: { round, phase, application, missing 
           <NoOpenRound opensAt={round && phase === 'upcoming' ? round.opensAt : null} />
         ) : !application ? (
           <>
-            <p className="text-lg text-slate-800">Applications are open until {formatMoment(round.closesAt)} (Eastern time).</p>
+            <p className="text-lg text-slate-800">Applications are open until {formatRoundMoment(round.closesAt)}.</p>
             <EligibilityForm round={round} unmet={answer?.intent === APPLY_INTENTS.eligibility ? answer.unmet : undefined} />
           </>
         ) : application.status === 'draft' && phase === 'open' ? (
           <>
             <ApplicationStatus application={application} />
             <p className="text-slate-800">
-              Your application saves as a draft each time you press a Save button: you can leave and come back. Submit it before {formatMoment(round.closesAt)} (Eastern time).
+              Your application saves as a draft each time you press a Save button: you can leave and come back. Submit it before {formatRoundMoment(round.closesAt)}.
             </p>
             <DetailsForm application={application} />
             <EssaysForm round={round} application={application} />
             <DocumentsForm round={round} application={application} />
             <RecommenderForm application={application} />
-            <SubmitForm missing={missing} closes={formatMoment(round.closesAt)} />
+            <SubmitForm missing={missing} closes={formatRoundMoment(round.closesAt)} />
           </>
         ) : (
           <>
             <ApplicationStatus application={application} />
             {application.status === 'draft' ? (
               <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-950">
-                Applications for the {round.year} scholarship closed on {formatMoment(round.closesAt)} (Eastern time). Your draft is kept, but it can no longer be changed or submitted.
+                Applications for the {round.year} scholarship closed on {formatRoundMoment(round.closesAt)}. Your draft is kept, but it can no longer be changed or submitted.
               </p>
             ) : null}
             <ApplicationSummary round={round} application={application} />
@@ -133,7 +133,7 @@ function NoOpenRound({ opensAt }: { opensAt: string | null }) {
       <h2 className="text-xl font-semibold text-brand-800">Applications are not open right now</h2>
       <p className="mt-3 text-slate-800">
         {opensAt
-          ? `Thank you for your interest. Applications for the next scholarship open on ${formatMoment(opensAt)} (Eastern time): come back then.`
+          ? `Thank you for your interest. Applications for the next scholarship open on ${formatRoundMoment(opensAt)}: come back then.`
           : 'Thank you for your interest. No scholarship round is open at the moment; the Scholarship page says when the next one opens.'}
       </p>
       <p className="mt-3">

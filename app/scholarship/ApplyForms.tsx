@@ -279,7 +279,7 @@ export function SubmitForm({ missing, closes }: { missing: MissingPart[]; closes
         ) : (
           <p className="text-slate-700">Everything is here. Once submitted, your application can no longer be changed.</p>
         )}
-        <p className="text-sm text-slate-700">Applications close {closes} (Eastern time).</p>
+        <p className="text-sm text-slate-700">Applications close {closes}.</p>
         <SubmitButton busy={form.busy} busyText="Submitting…">
           Submit my application
         </SubmitButton>

@@ -1,5 +1,5 @@
 import { formatDayOf } from '../../../common/dates';
-import { formatMoment } from '../../../common/moment';
+import { formatRoundMoment } from '../../../common/scholarship-rounds';
 import { applicationStatusText, roundPhase, SCHOLARSHIP_APPLY_PATH, unmetRequirements, type RoundView } from '../../../common/scholarship';
 import {
   documentField,
@@ -35,7 +35,7 @@ export interface ScholarshipApplicationsDeps {
 const refused = (status: 400 | 404 | 409, errors: Record<string, string>): ApplyOutcome => ({ ok: false, status, errors });
 
 const closedMessage = (round: RoundView) =>
-  `Applications for the ${round.year} scholarship closed on ${formatMoment(round.closesAt)} (Eastern time). Your draft is kept, but it can no longer be changed or submitted.`;
+  `Applications for the ${round.year} scholarship closed on ${formatRoundMoment(round.closesAt)}. Your draft is kept, but it can no longer be changed or submitted.`;
 
 /** Issue 34: the applicant's side; every call is for the signed-in account's own application, so no id ever comes from the form. */
 export function createScholarshipApplications({ db, mail, site, counters, clock }: ScholarshipApplicationsDeps): ScholarshipApplicationsService {
