@@ -28,7 +28,7 @@ try {
     const { staff, token, created } = await issueSetUpLink(db, { email: values.email, role, name: values.name });
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     console.log(`${created ? 'Added' : 'New set-up link for'} ${staff.email} (${staff.role}).`);
-    console.log(`Open this link within ${INVITE_HOURS} hours to choose a password${staff.role === 'admin' ? ' and set up two-step sign-in' : ''}. It works once:`);
+    console.log(`Open this link within ${INVITE_HOURS} hours to choose a password and set up two-step sign-in. It works once:`);
     console.log(`${origin.replace(/\/$/, '')}/admin/invite/${token}`);
   } finally {
     await db.destroy();
