@@ -190,6 +190,38 @@ describe('ordering and paying', () => {
     }
   });
 
+  it('a payment after its hold lapsed and the package sold meanwhile is refunded at once, never oversold', async () => {
+    const eventNumber = await newEvent();
+    const packageId = await definePackage(eventNumber, { quantity: '1' });
+    const late = await order(eventNumber, packageId, { companyName: 'Slow Payer Inc' });
+    if (!late.ok) throw new Error(JSON.stringify(late.errors));
+    // Its hold lapses; the package goes to another business, who pays.
+    await server.db.updateTable('sponsorships').set({ hold_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', late.value.sponsorshipId).execute();
+    const other = await buy(eventNumber, packageId, { companyName: 'Quick Payer Inc' });
+    expect(other.status).toBe('paid');
+    // The slow card goes through after all: refunded in full, told why.
+    const client = server.client();
+    await client.get(`/events/${eventNumber}/sponsor`);
+    expect((await payWithCard(client, late.value.clientSecret)).status).toBe(200);
+    const confirmed = await server.services.sponsorships.confirm({ token: late.value.clientSecret, amount: 250_000 });
+    expect(confirmed).toEqual({ ok: false, status: 409, errors: { packageId: expect.stringContaining('This package sold out before your payment reached us, so we have refunded your $2,500.00 in full.') } });
+    const payment = await server.db
+      .selectFrom('payments')
+      .innerJoin('sponsorships', 'sponsorships.payment_id', 'payments.id')
+      .select(['payments.status', 'payments.status_reason'])
+      .where('sponsorships.id', '=', late.value.sponsorshipId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'refunded', status_reason: 'event_full' });
+    const sold = await server.db
+      .selectFrom('sponsorships')
+      .innerJoin('payments', 'payments.id', 'sponsorships.payment_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('sponsorships.package_id', '=', packageId)
+      .where('payments.status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.n)).toBe(1);
+  });
+
   it('the receipt (email, page, PDF) states the value of goods and services received and the deductible part', async () => {
     const eventNumber = await newEvent();
     const packageId = await definePackage(eventNumber, { price: '2,500', goodsValue: '600' });
