@@ -71,7 +71,7 @@ export interface UpcomingEventPlaces {
 
 export interface RecentPayment {
   paymentId: number;
-  purpose: 'donation' | 'signup';
+  purpose: 'donation' | 'signup' | 'sponsorship';
   what: string;
   /** The payer's name, their email only when no name is known. */
   payer: string;
@@ -197,7 +197,7 @@ export interface SentMail {
 
 export interface PaymentDetail {
   paymentId: number;
-  purpose: 'donation' | 'signup';
+  purpose: 'donation' | 'signup' | 'sponsorship';
   status: PaymentState;
   statusReason: string | null;
   amountCents: number;

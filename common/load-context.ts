@@ -9,6 +9,7 @@ import type { ReceiptsPages } from './receipts';
 import type { ScholarshipApplicationsService } from './scholarship-applications';
 import type { ScholarshipReviewsService } from './scholarship-reviews';
 import type { SupporterContext } from './supporters';
+import type { SponsorshipsService } from './sponsorships';
 
 /** Typed here so app/ can use the load context without importing server code. */
 
@@ -45,6 +46,8 @@ export interface AppServices {
   scholarshipApplications: ScholarshipApplicationsService;
   /** ADR 051: assignments, the blind review, the committee. */
   scholarshipReviews: ScholarshipReviewsService;
+  /** ADR 052: sponsorship packages and approved sponsors. */
+  sponsorships: SponsorshipsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -37,6 +37,9 @@ export const PUBLIC_PAGES = [
   page('/golfers', 'routes/golfers.tsx', 'Golf Pros', content),
   page('/events', 'routes/events.tsx', 'Events', content),
   page('/events/:eventNumber', 'routes/event-detail.tsx', 'Event page', interactive),
+  // ADR 052: a business orders a package and pays by card; approved logos are served as the site's own PNG.
+  page('/events/:eventNumber/sponsor', 'routes/sponsor-order.tsx', 'Sponsor this event', personal),
+  page('/sponsors/logos/:logo', 'routes/sponsor-logo.ts', 'Sponsor logo', { sitemap: false, cached: false, javascript: false, measured: false }),
   page('/scholarship', 'routes/scholarship.tsx', 'Scholarship', content),
   page('/family_of_the_year', 'routes/family-of-the-year.tsx', 'Family of the Year', content),
   page('/gallery', 'routes/gallery.tsx', 'Gallery', content),
@@ -79,6 +82,7 @@ export const PARAMETERS: Record<string, string> = {
   eventNumber: '\\d{1,9}',
   token: '[A-Za-z0-9_-]{1,64}',
   slug: '[a-z0-9-]{1,80}',
+  logo: '\\d{1,9}\\.png',
 };
 
 export function pathPattern(path: string): RegExp {

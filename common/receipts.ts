@@ -48,7 +48,8 @@ export interface ReceiptsPages {
  * back office, CSV): D-12 for donation 12, S-7 for sign-up 7. A supporter who quotes it to the
  * treasurer must find it on every copy.
  */
-export function receiptNumber(of: { donationId: number } | { signupId: number }): string {
+export function receiptNumber(of: { donationId: number } | { signupId: number } | { sponsorshipId: number }): string {
+  if ('sponsorshipId' in of) return `SP-${of.sponsorshipId}`;
   return 'signupId' in of ? `S-${of.signupId}` : `D-${of.donationId}`;
 }
 

@@ -16,6 +16,8 @@ import { createGatewayEvents, type GatewayEvents } from './domain/payments/gatew
 import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
 import { createSignupChanges, type SignupChanges } from './domain/signup-changes';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
+import { createSponsorships, sponsorshipPurpose, type Sponsorships } from './domain/sponsorships/sponsorships';
+import { clientKeyOfAddress } from './http/middleware/client-key';
 import { siteFactsFrom } from './domain/site-facts';
 import { receiptLinks } from './domain/receipts/links';
 import { createReceipts, type Receipts } from './domain/receipts/receipts';
@@ -59,6 +61,7 @@ export interface ServerServices extends AppServices {
   mediaFiles: MediaFiles;
   receipts: Receipts;
   scholarshipRounds: ScholarshipRounds;
+  sponsorships: Sponsorships;
 }
 
 export interface ServiceDeps {
@@ -95,6 +98,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const receiptUrl = (site: { url: string }, paymentId: number) => `${site.url}${links.receiptPath(paymentId)}`;
   payments.register(donationPurpose({ receiptUrl, logger, planSecret: config.jwtSecret }));
   payments.register(signupPurpose({ dialect, clock, receiptUrl }));
+  payments.register(sponsorshipPurpose({ dialect, clock, receiptUrl }));
   gateway.onPaymentSucceeded(async (intent) => {
     await payments.settle(intent);
   });
@@ -128,6 +132,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule', receiptPath: links.receiptPath }),
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
+    sponsorships: createSponsorships({ db, dialect, core: payments, clientKeyOf: clientKeyOfAddress(config.jwtSecret), clock }),
     signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
     gateway,
     payments,

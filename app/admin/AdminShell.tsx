@@ -31,7 +31,7 @@ export function AdminShell({ siteName, staff, enrolling, children }: { siteName:
       >
         Skip to content
       </a>
-      <header className="border-b border-brand-900 bg-brand-800 text-white">
+      <header className="border-b border-brand-900 bg-brand-800 text-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
           <p className="font-bold leading-snug sm:text-lg">
             {siteName}{' '}

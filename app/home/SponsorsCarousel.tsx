@@ -1,9 +1,11 @@
 import type { Sponsor } from '../../common/content';
+import type { ShownSponsor } from '../../common/sponsorships';
 import { Carousel } from '../ui/Carousel';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** Spec §9: three logos centred, one below 600 px, moving one at a time; dots at 1024 px and below. */
-export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
+/** `approved`: sponsors who bought a package (ADR 052), dearest package first, before the page's own. */
+export function SponsorsCarousel({ sponsors, approved = [] }: { sponsors: Sponsor[]; approved?: ShownSponsor[] }) {
   return (
     <Carousel
       label="Our sponsors"
@@ -12,7 +14,22 @@ export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
       slideClassName="basis-full px-3 min-[600px]:basis-1/3"
       dotsClassName="min-[1025px]:hidden"
       controlsClassName="mt-4 h-11"
-      slides={sponsors.map((sponsor) => ({
+      slides={[
+        ...approved.map((sponsor) => ({
+          key: `approved-${sponsor.id}`,
+          content: (
+            <div className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              {sponsor.link ? (
+                <a href={sponsor.link} target="_blank" rel="noopener noreferrer" aria-label={`${sponsor.displayName} (opens in a new tab)`} className="block">
+                  <img src={sponsor.logo.src} alt="" width={sponsor.logo.width} height={sponsor.logo.height} loading="lazy" className="mx-auto h-24 w-full max-w-60 object-contain" />
+                </a>
+              ) : (
+                <img src={sponsor.logo.src} alt={sponsor.displayName} width={sponsor.logo.width} height={sponsor.logo.height} loading="lazy" className="mx-auto h-24 w-full max-w-60 object-contain" />
+              )}
+            </div>
+          ),
+        })),
+        ...sponsors.map((sponsor) => ({
         key: sponsor.href,
         content: (
           <a
@@ -30,7 +47,8 @@ export function SponsorsCarousel({ sponsors }: { sponsors: Sponsor[] }) {
             />
           </a>
         ),
-      }))}
+      })),
+      ]}
     />
   );
 }

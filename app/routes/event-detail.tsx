@@ -17,6 +17,7 @@ import { formatCalendarDate, formatClockTime } from '../../common/dates';
 import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { pageHandle } from '../lib/pages/page-handle';
+import { EventSponsorships } from '../sponsorships/EventSponsorships';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -28,14 +29,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     const event = await context.services.events.byNumber(number, { drafts });
     const placesLeft = await context.services.events.placesLeft(event.eventNumber);
+    const [sponsorPackages, sponsors] = await Promise.all([context.services.sponsorships.offered(event.eventNumber), context.services.sponsorships.approved(event.eventNumber)]);
     // The response cache asks without cookies, so what follows never reaches the shared cache (ADR 050).
     const { supporter, setCookies } = await context.supporters.current(request);
     const headers = cookieHeaders(setCookies);
-    if (!supporter) return data({ event, placesLeft, mine: [] as MyEventSignup[], you: null }, { headers });
+    if (!supporter) return data({ event, placesLeft, sponsorPackages, sponsors, mine: [] as MyEventSignup[], you: null }, { headers });
     headers.set('Cache-Control', 'private, no-store');
     const mine = await context.supporters.signupsForEvent(supporter, event.eventNumber);
     const you = { name: `${supporter.first} ${supporter.last}`.trim(), email: supporter.email };
-    return data({ event, placesLeft, mine, you }, { headers });
+    return data({ event, placesLeft, sponsorPackages, sponsors, mine, you }, { headers });
   } catch (error) {
     // A number no event has (0 included) is a missing page, never a server failure.
     const code = (error as { code?: string }).code;
@@ -64,7 +66,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export default function EventDetail({ loaderData: { event, placesLeft, mine, you } }: Route.ComponentProps) {
+export default function EventDetail({ loaderData: { event, placesLeft, sponsorPackages, sponsors, mine, you } }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
@@ -166,6 +168,7 @@ export default function EventDetail({ loaderData: { event, placesLeft, mine, you
                 </a>
               </section>
             ) : null}
+            <EventSponsorships eventNumber={event.eventNumber} packages={sponsorPackages} sponsors={sponsors} />
           </div>
           {flyer ? (
             <aside aria-labelledby="flyer">

@@ -13,15 +13,20 @@ import { pageHandle } from '../lib/pages/page-handle';
 import { FeaturedCampaignCard } from '../campaigns/FeaturedCampaignCard';
 
 export async function loader(args: Route.LoaderArgs) {
-  const [home, upcoming, campaign] = await Promise.all([loadPage(args, 'home'), args.context.services.events.upcoming(), args.context.services.campaigns.featured()]);
-  return { home, upcoming, campaign };
+  const [home, upcoming, campaign, approvedSponsors] = await Promise.all([
+    loadPage(args, 'home'),
+    args.context.services.events.upcoming(),
+    args.context.services.campaigns.featured(),
+    args.context.services.sponsorships.approved(),
+  ]);
+  return { home, upcoming, campaign, approvedSponsors };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
 
 export const handle = pageHandle('/');
 
-export default function Home({ loaderData: { home, upcoming, campaign } }: Route.ComponentProps) {
+export default function Home({ loaderData: { home, upcoming, campaign, approvedSponsors } }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <>
@@ -97,13 +102,13 @@ export default function Home({ loaderData: { home, upcoming, campaign } }: Route
           </ul>
         </section>
       ) : null}
-      {home && home.sponsors.length > 0 ? (
+      {(home && home.sponsors.length > 0) || approvedSponsors.length > 0 ? (
         <section aria-labelledby="sponsors" className="bg-brand-50 py-12">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="sponsors" className="mb-8 text-center text-2xl font-bold text-brand-800">
               Thank You to Our Sponsors
             </h2>
-            <SponsorsCarousel sponsors={home.sponsors} />
+            <SponsorsCarousel sponsors={home?.sponsors ?? []} approved={approvedSponsors} />
           </div>
         </section>
       ) : null}

@@ -113,7 +113,7 @@ export interface SiteContentTable {
 
 /** ADR 013. */
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
-export type PaymentPurpose = 'donation' | 'signup';
+export type PaymentPurpose = 'donation' | 'signup' | 'sponsorship';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -515,6 +515,8 @@ export interface Database {
   scholarship_files: ScholarshipFilesTable;
   scholarship_reviews: ScholarshipReviewsTable;
   scholarship_winners: ScholarshipWinnersTable;
+  sponsorship_packages: SponsorshipPackagesTable;
+  sponsorships: SponsorshipsTable;
 }
 
 /** ADR 047. */
@@ -618,3 +620,41 @@ export interface ScholarshipWinnersTable {
 }
 
 export type EventRow = Selectable<EventsTable>;
+
+/** ADR 052: what a business can buy for an event. */
+export interface SponsorshipPackagesTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  includes: string;
+  places: Generated<number>;
+  goods_value_cents: number;
+  published: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ADR 052: one package bought (or being paid for, while its hold lasts). */
+export interface SponsorshipsTable {
+  id: Generated<number>;
+  payment_id: number;
+  package_id: number;
+  event_id: number;
+  company_name: string;
+  contact_name: string;
+  contact_email: string;
+  phone: string;
+  display_name: string;
+  link: string | null;
+  logo_png: Buffer;
+  logo_width: number;
+  logo_height: number;
+  goods_value_cents: number;
+  hold_expires_at: string | null;
+  review: Generated<'pending' | 'approved' | 'rejected'>;
+  review_reason: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}

@@ -81,6 +81,11 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                   </a>
                 </p>
               ) : null}
+              <p className="mt-1 text-sm">
+                <Link className={`${linkClass} ${TARGET}`} to={`/admin/events/${event.eventNumber}/sponsorships`} aria-label={`Sponsorships for ${event.name}`}>
+                  Sponsorships
+                </Link>
+              </p>
               <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
                 <EditLink to={`/admin/events/${event.eventNumber}/edit`} name={event.name} />
                 <StaffForm>

@@ -60,6 +60,7 @@ const REASON_TEXT: Record<string, string> = {
 const MAIL_TEXT: Record<string, string> = {
   donation_paid: 'Receipt',
   signup_paid: 'Sign-up confirmation',
+  sponsorship_paid: 'Sponsorship receipt',
   refund_notice: 'Refund notice',
   tribute_notification: 'Tribute notification',
 };

@@ -210,7 +210,7 @@ export async function recentPayments(db: Executor, limit: number) {
   return rows.map((r) => ({
     paymentId: Number(r.id),
     purpose: r.purpose,
-    what: r.purpose === 'donation' ? 'Donation' : (r.event_name ?? 'Sign-up'),
+    what: r.purpose === 'donation' ? 'Donation' : r.purpose === 'sponsorship' ? 'Sponsorship' : (r.event_name ?? 'Sign-up'),
     payer: payerOf(r, leads),
     email: r.donor_email ?? r.receipt_email ?? '',
     amountCents: Number(r.amount_cents),

@@ -26,11 +26,13 @@ export interface ReceiptSource {
     adults: number;
     children: number;
   } | null;
+  /** ADR 052: the goods and services value as when bought. */
+  sponsorship?: { id: number; email: string; packageName: string; goodsValueCents: number; event: { name: string; eventDate: string } } | null;
 }
 
 export async function loadReceiptSources(db: Executor, paymentIds: number[]): Promise<ReceiptSource[]> {
   if (paymentIds.length === 0) return [];
-  const [payments, donations, signups] = await Promise.all([
+  const [payments, donations, signups, sponsorships] = await Promise.all([
     db.selectFrom('payments').select(['id', 'user_id', 'amount_cents', 'refunded_cents', 'paid_at']).where('id', 'in', paymentIds).where('status', 'in', RECEIPTED).where('paid_at', 'is not', null).execute(),
     db
       .selectFrom('donations')
@@ -45,6 +47,13 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
       .select(['signups.id as signup_id', 'signups.payment_id', 'signups.kind', 'signups.receipt_email', 'signups.fair_value_cents', 'signups.child_fair_value_cents'])
       .select(['signups.places', 'signups.merged_at', 'signups.merged_children'])
       .where('signups.payment_id', 'in', paymentIds)
+      .execute(),
+    db
+      .selectFrom('sponsorships')
+      .innerJoin('sponsorship_packages', 'sponsorship_packages.id', 'sponsorships.package_id')
+      .innerJoin('events', 'events.id', 'sponsorships.event_id')
+      .select(['sponsorships.id', 'sponsorships.payment_id', 'sponsorships.contact_email', 'sponsorships.goods_value_cents', 'sponsorship_packages.name as package_name', 'events.name', 'events.event_date'])
+      .where('sponsorships.payment_id', 'in', paymentIds)
       .execute(),
   ]);
   const signupIds = signups.map((s) => Number(s.signup_id));
@@ -76,6 +85,7 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
     if (!payment) return [];
     const donation = donations.find((d) => Number(d.payment_id) === id);
     const signup = signups.find((s) => Number(s.payment_id) === id);
+    const sponsorship = sponsorships.find((s) => Number(s.payment_id) === id);
     return [
       {
         paymentId: id,
@@ -103,6 +113,15 @@ export async function loadReceiptSources(db: Executor, paymentIds: number[]): Pr
               },
               fairValue: { fairValueCents: Number(signup.fair_value_cents), childFairValueCents: Number(signup.child_fair_value_cents) },
               ...peopleOf(signup),
+            }
+          : null,
+        sponsorship: sponsorship
+          ? {
+              id: Number(sponsorship.id),
+              email: sponsorship.contact_email,
+              packageName: sponsorship.package_name,
+              goodsValueCents: Number(sponsorship.goods_value_cents),
+              event: { name: sponsorship.name, eventDate: sponsorship.event_date },
             }
           : null,
       },

@@ -16,18 +16,24 @@ export function yearRange(year: number): { from: string; to: string } {
 
 export function receiptView(source: ReceiptSource, site: MailSiteFacts): ReceiptView {
   const signup = source.signup;
+  const sponsorship = source.sponsorship ?? null;
   const fairValueCents = signup
     ? signupFairValueCents(signup.fairValue, { teams: SIGNUP_KINDS[signup.kind].party ? 0 : 1, adults: signup.adults, children: signup.children })
-    : 0;
-  const payment = { kind: signup ? ('event' as const) : ('donation' as const), amountCents: source.amountCents, refundedCents: source.refundedCents, fairValueCents };
+    : (sponsorship?.goodsValueCents ?? 0);
+  const payment = { kind: signup || sponsorship ? ('event' as const) : ('donation' as const), amountCents: source.amountCents, refundedCents: source.refundedCents, fairValueCents };
   const tax = taxTreatment(payment);
   const eventOn = signup ? `${signup.event.name} (${formatCalendarDate(signup.event.eventDate)})` : '';
   const footer = footerLines(site);
+  const sponsored = sponsorship ? `the ${sponsorship.packageName} sponsorship of ${sponsorship.event.name}` : undefined;
   return {
     paymentId: source.paymentId,
-    number: receiptNumber(signup ? { signupId: signup.id } : { donationId: source.donation?.id ?? source.paymentId }),
+    number: receiptNumber(signup ? { signupId: signup.id } : sponsorship ? { sponsorshipId: sponsorship.id } : { donationId: source.donation?.id ?? source.paymentId }),
     kind: payment.kind,
-    description: signup ? `${signup.event.eventType} sign-up: ${eventOn}` : 'Donation',
+    description: signup
+      ? `${signup.event.eventType} sign-up: ${eventOn}`
+      : sponsorship
+        ? `${sponsorship.packageName} sponsorship: ${sponsorship.event.name} (${formatCalendarDate(sponsorship.event.eventDate)})`
+        : 'Donation',
     paidOn: formatDayOf(source.paidAt),
     paidDate: todayInFoundationZone(new Date(source.paidAt)),
     amountCents: source.amountCents,
@@ -36,11 +42,11 @@ export function receiptView(source: ReceiptSource, site: MailSiteFacts): Receipt
     fairValueCents: tax.fairValueCents,
     deductibleCents: tax.deductibleCents,
     wording: [
-      ...receiptWording(payment, { organization: site.name, received: signup ? `${signup.event.name} on ${formatCalendarDate(signup.event.eventDate)}` : undefined }),
+      ...receiptWording(payment, { organization: site.name, received: signup ? `${signup.event.name} on ${formatCalendarDate(signup.event.eventDate)}` : sponsored }),
       ...campaignWording(site.name, source.donation?.campaign ?? null),
     ],
     organization: { name: site.name, ein: site.ein, status: footer.status, address: footer.address, email: site.email },
-    payer: signup?.email ?? source.donation?.email ?? '',
+    payer: signup?.email ?? sponsorship?.email ?? source.donation?.email ?? '',
   };
 }
 

@@ -38,7 +38,7 @@ async function roundMomentsPassed(db: Db, now: Date): Promise<string> {
 }
 
 export async function readChangeMarks(db: Db, now: Date = new Date()): Promise<ChangeMarks> {
-  const [site, places, campaigns, rounds] = await Promise.all([
+  const [site, places, campaigns, rounds, sponsorships] = await Promise.all([
     db
       .selectNoFrom([
         sql<string | number | null>`(select max(id) from audit_log)`.as('audit'),
@@ -65,12 +65,30 @@ export async function readChangeMarks(db: Db, now: Date = new Date()): Promise<C
       .execute(),
     campaignGiftMarks(db),
     roundMomentsPassed(db, now),
+    // ADR 052: packages left on the event page count sales, holds and their payments' states.
+    db
+      .selectFrom('sponsorships')
+      .innerJoin('events', 'events.id', 'sponsorships.event_id')
+      .innerJoin('payments', 'payments.id', 'sponsorships.payment_id')
+      .select([
+        'events.event_number as event',
+        sql<string | number>`max(sponsorships.id)`.as('newest'),
+        sql<string | number>`count(sponsorships.hold_expires_at)`.as('holding'),
+        sql<string | null>`max(payments.updated_at)`.as('paid'),
+      ])
+      .groupBy('events.event_number')
+      .execute(),
   ]);
+  const eventParts = new Map(places.map((row): [string, string] => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`]));
+  for (const row of sponsorships) {
+    const key = `event:${Number(row.event)}`;
+    eventParts.set(key, `${eventParts.get(key) ?? ''}|sponsors:${row.newest}|${row.holding}|${row.paid ?? ''}`);
+  }
   const featured = campaigns.find((c) => c.featured);
   return {
     site: Object.values(site).map((value) => String(value ?? '')).join('|'),
     parts: new Map([
-      ...places.map((row): [string, string] => [`event:${Number(row.event)}`, `${row.newest}|${row.changed ?? ''}|${row.holding}|${row.paid ?? ''}`]),
+      ...eventParts,
       ...campaigns.map((c): [string, string] => [`campaign:${c.slug}`, c.mark]),
       ...(featured ? [[FEATURED_CAMPAIGN, `${featured.slug}|${featured.mark}`] as [string, string]] : []),
       [SCHOLARSHIP_ROUND, rounds],

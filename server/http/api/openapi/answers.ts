@@ -172,7 +172,7 @@ export const AccountExport = exactly<Awaited<ReturnType<Accounts['exportData']>>
     payments: z.array(
       z.strictObject({
         id: Id,
-        purpose: z.enum(['donation', 'signup']),
+        purpose: z.enum(['donation', 'signup', 'sponsorship']),
         amount: Amount,
         refunded: Amount,
         currency: z.string(),
