@@ -36,6 +36,7 @@ export default [
       route('media', 'routes/admin/media.tsx'),
       route('events/:eventNumber/registrations', 'routes/admin/registrations.tsx'),
       route('events/:eventNumber/check-in', 'routes/admin/check-in.tsx'),
+      route('events/:eventNumber/waiting-list', 'routes/admin/waiting-list.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('giving', 'routes/admin/giving.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

@@ -9,6 +9,7 @@ import type { ReceiptsPages } from './receipts';
 import type { ScholarshipApplicationsService } from './scholarship-applications';
 import type { ScholarshipReviewsService } from './scholarship-reviews';
 import type { SupporterContext } from './supporters';
+import type { WaitlistsService } from './waitlist';
 
 /** Typed here so app/ can use the load context without importing server code. */
 
@@ -45,6 +46,8 @@ export interface AppServices {
   scholarshipApplications: ScholarshipApplicationsService;
   /** ADR 051: assignments, the blind review, the committee. */
   scholarshipReviews: ScholarshipReviewsService;
+  /** ADR 053: the visitor's side of the waiting lists. */
+  waitlists: WaitlistsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -16,6 +16,7 @@ import { createGatewayEvents, type GatewayEvents } from './domain/payments/gatew
 import { createPaymentSweep, type PaymentSweep } from './domain/payments/sweep';
 import { createSignupChanges, type SignupChanges } from './domain/signup-changes';
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
+import { createWaitlists, type Waitlists } from './domain/waitlist';
 import { siteFactsFrom } from './domain/site-facts';
 import { receiptLinks } from './domain/receipts/links';
 import { createReceipts, type Receipts } from './domain/receipts/receipts';
@@ -59,6 +60,8 @@ export interface ServerServices extends AppServices {
   mediaFiles: MediaFiles;
   receipts: Receipts;
   scholarshipRounds: ScholarshipRounds;
+  /** ADR 053. */
+  waitlists: Waitlists;
 }
 
 export interface ServiceDeps {
@@ -102,6 +105,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
   const mediaStore = bucket ?? databaseMediaStore();
   const supporterSessions = createSupporterSessions({ db, jwtSecret: config.jwtSecret, clock });
+  const waitlists = createWaitlists({ db, dialect, logger, siteFacts: site, mail, clock });
   const givingPlans = createGivingPlans({ db, core: payments, gateway, mail, logger, siteFacts: site, secret: config.jwtSecret, clock });
   return {
     mediaStore,
@@ -128,7 +132,8 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     donations: createDonations({ db, core: payments, monthlyBy: gateway.kind === 'stripe' ? 'subscription' : 'schedule', receiptPath: links.receiptPath }),
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
-    signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
+    signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock, placesFreed: waitlists.afterPlacesFreed }),
+    waitlists,
     gateway,
     payments,
     gatewayEvents: createGatewayEvents({ db, core: payments, subscriptions: givingPlans, logger }),
@@ -140,7 +145,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     backOffice: {
       reports: createBackOfficeReports({ db, clock }),
       exports: createBackOfficeExports({ db, clock }),
-      actions: createBackOfficeActions({ db, core: payments, clock, logger }),
+      actions: createBackOfficeActions({ db, core: payments, clock, logger, placesFreed: waitlists.afterPlacesFreed }),
       content: createContentEditing({ db, store: mediaStore, logger, clock, contentDir: config.contentDir }),
     },
   };

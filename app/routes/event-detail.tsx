@@ -17,6 +17,7 @@ import { formatCalendarDate, formatClockTime } from '../../common/dates';
 import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { pageHandle } from '../lib/pages/page-handle';
+import { placesLeftFor, WaitlistPanel } from '../waitlist/WaitlistPanel';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -31,11 +32,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // The response cache asks without cookies, so what follows never reaches the shared cache (ADR 050).
     const { supporter, setCookies } = await context.supporters.current(request);
     const headers = cookieHeaders(setCookies);
-    if (!supporter) return data({ event, placesLeft, mine: [] as MyEventSignup[], you: null }, { headers });
+    if (!supporter) return data({ event, placesLeft, mine: [] as MyEventSignup[], you: null, waitlist: null }, { headers });
     headers.set('Cache-Control', 'private, no-store');
     const mine = await context.supporters.signupsForEvent(supporter, event.eventNumber);
     const you = { name: `${supporter.first} ${supporter.last}`.trim(), email: supporter.email };
-    return data({ event, placesLeft, mine, you }, { headers });
+    const waitlist = await context.services.waitlists.mineForEvent(supporter.id, event.eventNumber);
+    return data({ event, placesLeft, mine, you, waitlist }, { headers });
   } catch (error) {
     // A number no event has (0 included) is a missing page, never a server failure.
     const code = (error as { code?: string }).code;
@@ -64,7 +66,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export default function EventDetail({ loaderData: { event, placesLeft, mine, you } }: Route.ComponentProps) {
+export default function EventDetail({ loaderData: { event, placesLeft: counted, mine, you, waitlist } }: Route.ComponentProps) {
+  const placesLeft = placesLeftFor(counted, waitlist);
   const root = useRootData();
   const site = root?.site ?? null;
   const origin = root ? new URL(root.canonicalUrl).origin : '';
@@ -105,7 +108,9 @@ export default function EventDetail({ loaderData: { event, placesLeft, mine, you
                     : `${placesLeft} ${placesLeft === 1 ? placeNames.one : placeNames.many} left`}
                 </p>
               ) : null}
+              {waitlist?.status === 'offered' ? <WaitlistPanel event={event} placesLeft={placesLeft} entry={waitlist} signedIn /> : null}
               <SignUpButton event={event} placesLeft={placesLeft} prefill={you} label={signedUp ? (party ? 'Sign up another party' : 'Sign up another team') : undefined} />
+              {waitlist?.status === 'offered' ? null : <WaitlistPanel event={event} placesLeft={placesLeft} entry={waitlist} signedIn={you !== null} />}
             </div>
             {event.stats.length > 0 ? (
               <section aria-labelledby="stats" className="mt-10">

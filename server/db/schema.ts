@@ -515,6 +515,8 @@ export interface Database {
   scholarship_files: ScholarshipFilesTable;
   scholarship_reviews: ScholarshipReviewsTable;
   scholarship_winners: ScholarshipWinnersTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_settings: WaitlistSettingsTable;
 }
 
 /** ADR 047. */
@@ -618,3 +620,25 @@ export interface ScholarshipWinnersTable {
 }
 
 export type EventRow = Selectable<EventsTable>;
+
+/** ADR 053: one entry per account and event; its offer holds its places until it lapses. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  kind: SignupKind;
+  places: number;
+  created_at: string;
+  status: Generated<'waiting' | 'offered' | 'accepted' | 'lapsed'>;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  offer_signup_id: number | null;
+  offered_by_staff_id: number | null;
+}
+
+/** ADR 053: how long an offer holds its places; 24 hours when an event has no row. */
+export interface WaitlistSettingsTable {
+  event_id: number;
+  offer_hours: number;
+  updated_at: string;
+}

@@ -22,6 +22,7 @@ import * as pdfCache from './20261127T172000-pdf-cache';
 import * as givingSettings from './20261128T100000-giving-settings';
 import * as campaigns from './20261128T110000-campaigns';
 import * as scholarship from './20261129T100000-scholarship';
+import * as waitingLists from './20261130T110000-waiting-lists';
 
 /** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128T100000-giving-settings': givingSettings,
   '20261128T110000-campaigns': campaigns,
   '20261129T100000-scholarship': scholarship,
+  '20261130T110000-waiting-lists': waitingLists,
 };
 
 /** Readiness checks the database has them all. */
