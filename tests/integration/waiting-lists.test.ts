@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../server/db/repositories/events';
 import { placesTaken } from '../../server/db/repositories/signups';
+import { insertStaff } from '../../server/db/repositories/staff';
 import { payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -260,5 +261,46 @@ describe('offers never oversell', () => {
     expect(tried.json).toEqual({ eventNumber: 'This event is full.' });
     expect(again).toBe(0);
     expect(await placesTaken(server.db, await eventId(event), now().toISOString())).toBe(1);
+  });
+});
+
+describe('staff', () => {
+  it('see the list, set the hours an offer holds, and offer a place by hand under the same rules, audited', async () => {
+    const event = await createEvent({ eventType: 'Golf Event', capacity: 1 });
+    const [a, b, c] = [await supporter('a'), await supporter('b'), await supporter('c')];
+    const staff = await insertStaff(server.db, { email: `staff.${tag()}@foundation.test`, name: 'Sam Staff', role: 'volunteer', now: now().toISOString() });
+    const actor = { id: staff.id, email: staff.email, role: 'volunteer' as const, address: null };
+    const { signupId } = await hold(a, event);
+    await waitlists().join(b.id, { eventNumber: event });
+    await waitlists().join(c.id, { eventNumber: event });
+    const entries = (await waitlists().staffView(event)).entries;
+    expect(entries.map((e) => [e.email, e.request, e.status])).toEqual([
+      [b.email, '1 team', 'waiting'],
+      [c.email, '1 team', 'waiting'],
+    ]);
+
+    for (const [offerHours, message] of [
+      ['', 'An offer holds its places for at least 1 hour.'],
+      ['200', 'An offer holds its places for at most 168 hours (a week).'],
+      ['1.5', 'Enter a whole number of hours.'],
+    ] as const) {
+      expect(await refusal(() => waitlists().setOfferHours(actor, event, { offerHours }))).toEqual({ offerHours: message });
+    }
+    expect(await waitlists().setOfferHours(actor, event, { offerHours: '6' })).toBe('Offers now hold their places for 6 hours.');
+
+    // No free place: nothing can be offered, by hand either.
+    expect(await refusal(() => waitlists().offerByHand(actor, event, entries[1]!.id))).toEqual({ entry: 'Their request (1 team) does not fit the free places (0).' });
+    await server.db.updateTable('signups').set({ hold_expires_at: new Date(now().getTime() - 1000).toISOString() }).where('id', '=', signupId).execute();
+    // Staff may pass over the first in line; the place is then taken.
+    expect(await waitlists().offerByHand(actor, event, entries[1]!.id)).toBe('Offered 1 team. They have been emailed.');
+    const offered = await entryOf(event, c.id);
+    expect(offered).toMatchObject({ status: 'offered', offered_by_staff_id: staff.id });
+    expect(Date.parse(offered!.offer_expires_at!) - Date.parse(offered!.offered_at!)).toBe(6 * 3_600_000);
+    expect(await refusal(() => waitlists().offerByHand(actor, event, entries[1]!.id))).toEqual({ entry: 'This person is no longer waiting (they have an offer, signed up, or let an offer lapse).' });
+    expect(await refusal(() => waitlists().offerByHand(actor, event, entries[0]!.id))).toEqual({ entry: 'Their request (1 team) does not fit the free places (0).' });
+    expect(await refusal(() => waitlists().offerByHand(actor, event, 999_999))).toEqual({ entry: 'This person is not on the waiting list for this event.' });
+    expect(await offerMails(c.email)).toHaveLength(1);
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'summary']).where('staff_id', '=', staff.id).orderBy('id').execute();
+    expect(audit.map((row) => row.action)).toEqual(['waitlist_offer_hours', 'waitlist_offer']);
   });
 });

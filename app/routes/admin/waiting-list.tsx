@@ -3,6 +3,7 @@ import type { Route } from './+types/waiting-list';
 import { formatRoundMoment } from '../../../common/scholarship-rounds';
 import { MAX_OFFER_HOURS, type WaitlistStaffView } from '../../../common/waitlist';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
+import { DataTable, Th } from '../../admin/DataTable';
 import { Button, ErrorSummary, errorLinks, Notice, OtherErrors, StaffForm } from '../../admin/forms';
 import { answer } from '../../admin/answer.server';
 import { pathNumber, requireStaff, requireStaffForm } from '../../admin/guard.server';
@@ -17,7 +18,9 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
   const eventNumber = pathNumber(args.params.eventNumber);
   try {
-    return { view: await args.context.services.waitlists.staffView(eventNumber) };
+    return {
+      view: await args.context.services.waitlists.staffView(eventNumber),
+    };
   } catch (error) {
     if (notFound(error)) throw new Response('Not found', { status: 404 });
     throw error;
@@ -29,13 +32,28 @@ export async function action(args: Route.ActionArgs) {
   const eventNumber = pathNumber(args.params.eventNumber);
   const { waitlists } = args.context.services;
   try {
-    if (fields.intent === 'offer') return answer({ ok: true as const, done: await waitlists.offerByHand(actor, eventNumber, Number(fields.entryId)), errors: {} as Record<string, string> });
-    if (fields.intent === 'hours') return answer({ ok: true as const, done: await waitlists.setOfferHours(actor, eventNumber, fields), errors: {} as Record<string, string> });
+    if (fields.intent === 'offer')
+      return answer({
+        ok: true as const,
+        done: await waitlists.offerByHand(actor, eventNumber, Number(fields.entryId)),
+        errors: {} as Record<string, string>,
+      });
+    if (fields.intent === 'hours')
+      return answer({
+        ok: true as const,
+        done: await waitlists.setOfferHours(actor, eventNumber, fields),
+        errors: {} as Record<string, string>,
+      });
     throw new Response('This form could not be read. Please reload the page and try again.', { status: 400 });
   } catch (error) {
     const errors = (error as { fields?: Record<string, string> }).fields;
     if (!errors) throw error;
-    return answer({ ok: false as const, done: null, errors, echo: { offerHours: fields.offerHours ?? '' } });
+    return answer({
+      ok: false as const,
+      done: null,
+      errors,
+      echo: { offerHours: fields.offerHours ?? '' },
+    });
   }
 }
 
@@ -70,8 +88,13 @@ export default function WaitingList({ loaderData: { view }, actionData }: Route.
         <h2 id="offer-hours" className="text-lg font-semibold">
           How long an offer holds its places
         </h2>
-        <StaffForm className="mt-3 grid gap-3 sm:grid-cols-[12rem_auto] sm:items-end" noValidate aria-label="Offer hold hours">
-          <ErrorSummary links={errorLinks(errors, { offerHours: 'Hours an offer holds its places' })} className="sm:col-span-2" />
+        <StaffForm className="mt-3 grid gap-3 sm:grid-cols-[18rem_auto] sm:items-end" noValidate aria-label="Offer hold hours">
+          <ErrorSummary
+            links={errorLinks(errors, {
+              offerHours: 'Hours an offer holds its places',
+            })}
+            className="sm:col-span-2"
+          />
           <TextField
             name="offerHours"
             label="Hours an offer holds its places"
@@ -90,51 +113,48 @@ export default function WaitingList({ loaderData: { view }, actionData }: Route.
       {view.entries.length === 0 ? (
         <EmptyState title="Nobody is on this waiting list." />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Waiting list for {event.name}, first in line first</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-3">Who</th>
-                <th scope="col" className="py-2 pr-3">Wants</th>
-                <th scope="col" className="py-2 pr-3">Since</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3">Offer ends</th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-3">
-                    <span className="font-semibold">{entry.name}</span>
-                    <br />
-                    <span className="break-all text-slate-700">{entry.email}</span>
-                  </td>
-                  <td className="py-2 pr-3">{entry.request}</td>
-                  <td className="py-2 pr-3">{moment(entry.joinedAt)}</td>
-                  <td className="py-2 pr-3">
-                    {STATUS_TEXT[entry.status]}
-                    {entry.status !== 'waiting' && entry.offeredAt ? ` (offered ${moment(entry.offeredAt)}${entry.byStaff ? ' by staff' : ''})` : ''}
-                  </td>
-                  <td className="py-2 pr-3">{entry.status === 'offered' ? moment(entry.offerExpiresAt) : '—'}</td>
-                  <td className="py-2">
-                    {entry.status === 'waiting' ? (
-                      <StaffForm>
-                        <input type="hidden" name="entryId" value={entry.id} />
-                        <Button variant="secondary" name="intent" value="offer" aria-label={`Offer a place to ${entry.name}`}>
-                          Offer a place
-                        </Button>
-                      </StaffForm>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Waiting list for ${event.name}, first in line first`}
+          head={
+            <tr>
+              <Th>Who</Th>
+              <Th>Wants</Th>
+              <Th>Since</Th>
+              <Th>Status</Th>
+              <Th>Offer ends</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          }
+        >
+          {view.entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-slate-200 align-top">
+              <td className="px-3 py-2">
+                <span className="font-semibold">{entry.name}</span>
+                <br />
+                <span className="break-all text-slate-700">{entry.email}</span>
+              </td>
+              <td className="px-3 py-2">{entry.request}</td>
+              <td className="px-3 py-2">{moment(entry.joinedAt)}</td>
+              <td className="px-3 py-2">
+                {STATUS_TEXT[entry.status]}
+                {entry.status !== 'waiting' && entry.offeredAt ? ` (offered ${moment(entry.offeredAt)}${entry.byStaff ? ' by staff' : ''})` : ''}
+              </td>
+              <td className="px-3 py-2">{entry.status === 'offered' ? moment(entry.offerExpiresAt) : '—'}</td>
+              <td className="px-3 py-2">
+                {entry.status === 'waiting' ? (
+                  <StaffForm>
+                    <input type="hidden" name="entryId" value={entry.id} />
+                    <Button variant="secondary" name="intent" value="offer" aria-label={`Offer a place to ${entry.name}`}>
+                      Offer a place
+                    </Button>
+                  </StaffForm>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );
