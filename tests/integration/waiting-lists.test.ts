@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../server/db/repositories/events';
 import { placesTaken } from '../../server/db/repositories/signups';
 import { insertStaff } from '../../server/db/repositories/staff';
-import { payWithCard, signedInUser } from '../helpers/accounts';
+import { browserSignedIn, payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -302,5 +302,47 @@ describe('staff', () => {
     expect(await offerMails(c.email)).toHaveLength(1);
     const audit = await server.db.selectFrom('audit_log').select(['action', 'summary']).where('staff_id', '=', staff.id).orderBy('id').execute();
     expect(audit.map((row) => row.action)).toEqual(['waitlist_offer_hours', 'waitlist_offer']);
+  });
+});
+
+describe('the pages (server-rendered forms)', () => {
+  let site: TestServer;
+  beforeAll(async () => {
+    site = await startTestServer({ sameDatabaseAs: server });
+  });
+  afterAll(() => site?.close());
+
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  it('join with the party size checked beside its field, see the place in line on the dashboard, and leave from it', async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', capacity: 4 });
+    const filler = await supporter('filler');
+    expect((await filler.post('/api/stripe/steakfry_signup_intent', party(event, filler.email, 4))).status).toBe(201);
+
+    const signedOut = site.client();
+    const away = await signedOut.request('GET', `/events/${event}/waiting-list`);
+    expect([away.status, away.headers.get('location')]).toEqual([302, '/login']);
+
+    const client = site.client();
+    await browserSignedIn(client, 'family');
+    const page = await client.request('GET', `/events/${event}`);
+    expect(page.text).toContain(`href="/events/${event}/waiting-list"`);
+    expect(page.text).toContain('Join the waiting list');
+
+    const bad = await client.request('POST', `/events/${event}/waiting-list`, form({ intent: 'join', partySize: 'lots' }));
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain('Enter how many people are in your party.');
+    expect(await server.db.selectFrom('waitlist_entries').selectAll().where('event_id', '=', await eventId(event)).execute()).toEqual([]);
+    expect((await client.request('POST', `/events/${event}/waiting-list`, { body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(415);
+
+    const joined = await client.request('POST', `/events/${event}/waiting-list`, form({ intent: 'join', partySize: '3' }));
+    expect([joined.status, joined.headers.get('location')]).toEqual([302, `/events/${event}/waiting-list`]);
+    expect((await client.request('GET', `/events/${event}/waiting-list`)).text).toContain('You are number 1 in line, for 3 people.');
+    const dashboard = await client.request('GET', '/dashboard');
+    expect(dashboard.text).toContain('Number 1 in line, for 3 people.');
+
+    const left = await client.request('POST', `/events/${event}/waiting-list`, form({ intent: 'leave' }));
+    expect([left.status, left.headers.get('location')]).toEqual([302, '/dashboard?left-waiting-list']);
+    expect((await client.request('GET', '/dashboard')).text).not.toContain('Waiting lists');
   });
 });
