@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { todayInFoundationZone } from '../../common/dates';
 import { signupClosed, type ApiEvent } from '../../common/events';
 import { formatRoundMoment } from '../../common/scholarship-rounds';
+import { rulesOfEventType } from '../../common/signups/kinds';
+import { STEAKFRY_MAX_ATTENDEES } from '../../common/signups/steakfry';
 import type { MyWaitlistEntry } from '../../common/waitlist';
 
 const LINK = 'inline-block rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400';
@@ -26,10 +28,23 @@ export function WaitlistPanel({ event, placesLeft, entry, signedIn }: { event: A
       </p>
     );
   }
+  const link = signedIn ? path : `/login?from=${encodeURIComponent(path)}`;
+  // A party bigger than the seats left cannot sign up, but can wait for them.
+  const fewSeats = rulesOfEventType(event.eventType).party && placesLeft !== null && placesLeft > 0 && placesLeft < STEAKFRY_MAX_ATTENDEES;
+  if (fewSeats && signupClosed(event, todayInFoundationZone(), placesLeft) === null) {
+    return (
+      <p className="mt-4 text-slate-700">
+        {'Not enough seats for your party? '}
+        <Link to={link} className="font-medium text-brand-700 underline">
+          Join the waiting list
+        </Link>
+      </p>
+    );
+  }
   if (signupClosed(event, todayInFoundationZone(), placesLeft)?.reason !== 'full') return null;
   return (
     <div className="mt-4">
-      <Link to={signedIn ? path : `/login?from=${encodeURIComponent(path)}`} className={LINK}>
+      <Link to={link} className={LINK}>
         Join the waiting list
       </Link>
     </div>
