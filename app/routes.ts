@@ -40,6 +40,7 @@ export default [
       route('events/:eventNumber/check-in', 'routes/admin/check-in.tsx'),
       route('events/:eventNumber/sponsorships', 'routes/admin/sponsorships.tsx'),
       route('events/:eventNumber/sponsorships/sheet', 'routes/admin/sponsorship-sheet.tsx'),
+      route('events/:eventNumber/waiting-list', 'routes/admin/waiting-list.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('giving', 'routes/admin/giving.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

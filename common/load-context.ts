@@ -10,6 +10,7 @@ import type { ScholarshipApplicationsService } from './scholarship-applications'
 import type { ScholarshipReviewsService } from './scholarship-reviews';
 import type { SupporterContext } from './supporters';
 import type { SponsorshipsService } from './sponsorships';
+import type { WaitlistsService } from './waitlist';
 
 /** Typed here so app/ can use the load context without importing server code. */
 
@@ -48,6 +49,8 @@ export interface AppServices {
   scholarshipReviews: ScholarshipReviewsService;
   /** ADR 052: sponsorship packages and approved sponsors. */
   sponsorships: SponsorshipsService;
+  /** ADR 053: the visitor's side of the waiting lists. */
+  waitlists: WaitlistsService;
 }
 
 /** Nothing secret ever goes here. */

@@ -57,6 +57,8 @@ export const PUBLIC_PAGES = [
   page('/dashboard', 'routes/dashboard.tsx', 'My Dashboard', personal),
   page('/dashboard/signups/:signupId', 'routes/my-signup.tsx', 'My sign-up', personal),
   page('/account', 'routes/account.tsx', 'Account', personal),
+  // ADR 053: joining a full event's waiting list, and leaving it.
+  page('/events/:eventNumber/waiting-list', 'routes/waiting-list.tsx', 'Waiting list', personal),
   page('/logout', 'routes/logout.tsx', 'Log out', personal),
   page('/verify/:token', 'routes/verify-email.tsx', 'Confirm email', personal),
   // Issue 34: the applicant's form and the recommender's one-time upload.

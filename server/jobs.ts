@@ -57,6 +57,8 @@ export function startJobs({ services, logger, metrics }: { services: ServerServi
     setInterval(() => track('staff session purge', () => services.staffAuth.purgeEndedSessions()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('supporter session purge', () => services.supporterSessions.purgeEnded()), PURGE_COUNTERS_EVERY_MS),
     setInterval(() => track('year-end statements', () => services.receipts.sendYearEndStatements()), STATEMENTS_EVERY_MS),
+    // ADR 053: lapsed holds and offers free places without a request; the offers claim under the event's lock.
+    setInterval(() => track('waiting-list offers', () => services.waitlists.offerFreedPlaces()), SWEEP_EVERY_MS),
     setInterval(() => track('scholarship retention', () => services.scholarshipRounds.purgeExpired()), SCHOLARSHIP_RETENTION_EVERY_MS),
   ];
   for (const timer of timers) timer.unref();

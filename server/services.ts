@@ -18,6 +18,7 @@ import { createSignupChanges, type SignupChanges } from './domain/signup-changes
 import { createSignups, signupPurpose, type Signups } from './domain/signups';
 import { createSponsorships, sponsorshipPurpose, type Sponsorships } from './domain/sponsorships/sponsorships';
 import { clientKeyOfAddress } from './http/middleware/client-key';
+import { createWaitlists, type Waitlists } from './domain/waitlist';
 import { siteFactsFrom } from './domain/site-facts';
 import { receiptLinks } from './domain/receipts/links';
 import { createReceipts, type Receipts } from './domain/receipts/receipts';
@@ -62,6 +63,8 @@ export interface ServerServices extends AppServices {
   receipts: Receipts;
   scholarshipRounds: ScholarshipRounds;
   sponsorships: Sponsorships;
+  /** ADR 053. */
+  waitlists: Waitlists;
 }
 
 export interface ServiceDeps {
@@ -106,6 +109,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
   const bucket = config.media.kind === 's3' ? s3MediaStore(config.media) : null;
   const mediaStore = bucket ?? databaseMediaStore();
   const supporterSessions = createSupporterSessions({ db, jwtSecret: config.jwtSecret, clock });
+  const waitlists = createWaitlists({ db, dialect, logger, siteFacts: site, mail, clock });
   const givingPlans = createGivingPlans({ db, core: payments, gateway, mail, logger, siteFacts: site, secret: config.jwtSecret, clock });
   return {
     mediaStore,
@@ -133,7 +137,8 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     givingPlans,
     signups: createSignups({ db, dialect, core: payments, logger, clock }),
     sponsorships: createSponsorships({ db, dialect, core: payments, clientKeyOf: clientKeyOfAddress(config.jwtSecret), clock }),
-    signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock }),
+    signupChanges: createSignupChanges({ db, dialect, core: payments, mail, logger, siteFacts: site, clock, placesFreed: waitlists.afterPlacesFreed }),
+    waitlists,
     gateway,
     payments,
     gatewayEvents: createGatewayEvents({ db, core: payments, subscriptions: givingPlans, logger }),
@@ -145,7 +150,7 @@ export function createServices({ db, config, mailer, logger, origin, clock = () 
     backOffice: {
       reports: createBackOfficeReports({ db, clock }),
       exports: createBackOfficeExports({ db, clock }),
-      actions: createBackOfficeActions({ db, core: payments, clock, logger }),
+      actions: createBackOfficeActions({ db, core: payments, clock, logger, placesFreed: waitlists.afterPlacesFreed }),
       content: createContentEditing({ db, store: mediaStore, logger, clock, contentDir: config.contentDir }),
     },
   };

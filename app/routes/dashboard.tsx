@@ -9,6 +9,7 @@ import type { Route } from './+types/dashboard';
 import { pageHandle } from '../lib/pages/page-handle';
 import { requireSupporter } from '../accounts/supporter.server';
 import { ScholarshipCard } from '../scholarship/ScholarshipCard';
+import { WaitingListsCard } from '../waitlist/WaitingListsCard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Dashboard', 'Your donations and event sign-ups.'),
@@ -20,15 +21,19 @@ export const handle = pageHandle('/dashboard');
 /** Read on the server (ADR 043): the page arrives signed in, with its lists. */
 export async function loader(args: Route.LoaderArgs) {
   const supporter = await requireSupporter(args);
-  const [dashboard, scholarship] = await Promise.all([args.context.supporters.dashboard(supporter), args.context.services.scholarshipApplications.dashboard(supporter.id)]);
-  return { supporter, dashboard, scholarship };
+  const [dashboard, scholarship, waitingLists] = await Promise.all([
+    args.context.supporters.dashboard(supporter),
+    args.context.services.scholarshipApplications.dashboard(supporter.id),
+    args.context.services.waitlists.mine(supporter.id),
+  ]);
+  return { supporter, dashboard, scholarship, waitingLists };
 }
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export default function Page({ loaderData: { supporter, dashboard, scholarship } }: Route.ComponentProps) {
+export default function Page({ loaderData: { supporter, dashboard, scholarship, waitingLists } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="My Dashboard" />
@@ -42,6 +47,7 @@ export default function Page({ loaderData: { supporter, dashboard, scholarship }
             <MonthlyGifts />
             <DonationsList donations={dashboard.donations} />
             <EventsList items={dashboard.events_and_teams} />
+            <WaitingListsCard entries={waitingLists} />
             <TaxDocuments />
           </div>
         </div>

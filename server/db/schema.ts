@@ -517,6 +517,8 @@ export interface Database {
   scholarship_winners: ScholarshipWinnersTable;
   sponsorship_packages: SponsorshipPackagesTable;
   sponsorships: SponsorshipsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_settings: WaitlistSettingsTable;
 }
 
 /** ADR 047. */
@@ -657,4 +659,25 @@ export interface SponsorshipsTable {
   review_reason: string | null;
   reviewed_at: string | null;
   created_at: string;
+}
+/** ADR 053: one entry per account and event; its offer holds its places until it lapses. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  kind: SignupKind;
+  places: number;
+  created_at: string;
+  status: Generated<'waiting' | 'offered' | 'accepted' | 'lapsed'>;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  offer_signup_id: number | null;
+  offered_by_staff_id: number | null;
+}
+
+/** ADR 053: how long an offer holds its places; 24 hours when an event has no row. */
+export interface WaitlistSettingsTable {
+  event_id: number;
+  offer_hours: number;
+  updated_at: string;
 }

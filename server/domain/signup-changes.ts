@@ -35,6 +35,8 @@ export interface SignupChangesDeps {
   logger: Logger;
   siteFacts: () => Promise<MailSiteFacts>;
   clock?: () => Date;
+  /** ADR 053: the waiting list's offers, once the freed places are committed; never throws. */
+  placesFreed?: () => Promise<void>;
 }
 
 interface Loaded {
@@ -68,7 +70,7 @@ function refundParts(payments: Payment[], refundCents: number): { paymentId: num
  * ADR 024. A refund commits with what it is for; a change made meanwhile in another tab is refused,
  * not overwritten (the calendar sequence is compared).
  */
-export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts, clock = () => new Date() }: SignupChangesDeps) {
+export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts, clock = () => new Date(), placesFreed = async () => undefined }: SignupChangesDeps) {
   const lock = dialect === 'postgres';
   const notYours = (id: unknown) => new NotFoundError({ signup: `Sign-up ${String(id)} isn't one of yours.` });
 
@@ -163,6 +165,7 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
       await queueUpdateMail(trx, 'cancelled', loaded, refundCents, site);
     });
     logger.info({ signupId: signup.id, paymentId: signup.paymentId, refundCents }, 'sign-up cancelled by the supporter');
+    await placesFreed();
     return view(userId, signup.id);
   }
 

@@ -24,6 +24,7 @@ import {
   type Signup,
 } from '../db/repositories/signups';
 import { findPayment, lockPayment } from '../db/repositories/payments';
+import { acceptOfferOfSignup, linkOfferedSignup } from '../db/repositories/waitlist';
 import { refundPolicyText, signupTerms } from '../../common/signup-policy';
 import { signupUpdateEmail } from '../mail/templates/signup-update';
 import type { Logger } from '../logger';
@@ -109,6 +110,7 @@ export function signupPurpose({
 
     async paid(trx, payment, _intent, now) {
       const signup = await signupOf(trx, payment);
+      await acceptOfferOfSignup(trx, signup.id);
       if (signup.partyOf !== null && signup.mergedAt === null) await mergeIntoParty(trx, signup, (await findSignup(trx, signup.partyOf))!, now.toISOString());
     },
 
@@ -248,14 +250,15 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
               HOLD_MINUTES * 60,
             );
           }
-          if (locked.capacity !== null && (await placesTaken(trx, locked.id, nowIso)) + places > locked.capacity) {
+          // Their own standing waiting-list offer holds places for them (ADR 053).
+          if (locked.capacity !== null && (await placesTaken(trx, locked.id, nowIso, undefined, user.id)) + places > locked.capacity) {
             throw new ConflictError({ eventNumber: 'This event is full.' });
           }
           if (teamName && (await teamNameTaken(trx, locked.id, teamName, nowIso))) {
             throw new ValidationError({ teamName: 'A team with this name is already signed up for this event. Please choose another.' });
           }
           if (partyOf !== undefined && (await findSignup(trx, partyOf))?.cancelledAt !== null) throw new ConflictError({ partyOf: PARTY_GONE });
-          return insertSignup(trx, {
+          const inserted = await insertSignup(trx, {
             ...(partyOf !== undefined ? { partyOf } : {}),
             paymentId: payment.id,
             eventId: locked.id,
@@ -267,6 +270,8 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
             fairValue: { fairValueCents: locked.signup.fairValueCents, childFairValueCents: locked.signup.childFairValueCents },
             now: nowIso,
           });
+          await linkOfferedSignup(trx, locked.id, user.id, inserted.id, nowIso);
+          return inserted;
         },
       });
       return {

@@ -24,6 +24,7 @@ const CLOSED_PAGES = [
   '/admin/events/11/registrations',
   '/admin/events/11/registrations.csv',
   '/admin/events/11/check-in',
+  '/admin/events/11/waiting-list',
   '/admin/announcements',
   '/admin/campaigns',
   '/admin/pages',

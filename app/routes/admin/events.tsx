@@ -71,6 +71,9 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                   <Link className={`${linkClass} ${TARGET}`} to={`/admin/events/${event.eventNumber}/check-in`} aria-label={`Check-in for ${event.name}`}>
                     Check-in
                   </Link>
+                  <Link className={`${linkClass} ${TARGET}`} to={`/admin/events/${event.eventNumber}/waiting-list`} aria-label={`Waiting list for ${event.name}`}>
+                    Waiting list
+                  </Link>
                   <a
                     className={`${linkClass} ${TARGET}`}
                     href={`/admin/events/${event.eventNumber}/registrations.csv`}

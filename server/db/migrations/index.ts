@@ -23,6 +23,7 @@ import * as givingSettings from './20261128T100000-giving-settings';
 import * as campaigns from './20261128T110000-campaigns';
 import * as scholarship from './20261129T100000-scholarship';
 import * as sponsorships from './20261130T100000-sponsorships';
+import * as waitingLists from './20261130T110000-waiting-lists';
 
 /** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128T110000-campaigns': campaigns,
   '20261129T100000-scholarship': scholarship,
   '20261130T100000-sponsorships': sponsorships,
+  '20261130T110000-waiting-lists': waitingLists,
 };
 
 /** Readiness checks the database has them all. */

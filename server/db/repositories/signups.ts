@@ -82,7 +82,8 @@ export const isHeld = (eb: SignupWithPayment, now: string) =>
 
 export const isLive = (eb: SignupWithPayment, now: string) => eb.or([isSold(eb), isHeld(eb, now)]);
 
-export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number): Promise<number> {
+/** Sold and held places, and those a standing waiting-list offer holds (ADR 053), except `offerOf`'s own offer. */
+export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number, offerOf?: number): Promise<number> {
   let query = db
     .selectFrom('signups')
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
@@ -90,7 +91,38 @@ export async function placesTaken(db: Executor, eventId: number, now: string, ex
     .where('signups.event_id', '=', eventId)
     .where((eb) => isLive(eb, now));
   if (exceptSignupId !== undefined) query = query.where('signups.id', '!=', exceptSignupId);
-  return Number((await query.executeTakeFirstOrThrow()).taken);
+  return Number((await query.executeTakeFirstOrThrow()).taken) + (await placesOffered(db, eventId, now, { exceptSignupId, offerOf }));
+}
+
+/** A standing offer's places, unless the sign-up opened from it holds or has them already. */
+async function placesOffered(db: Executor, eventId: number, now: string, except: { exceptSignupId?: number; offerOf?: number } = {}): Promise<number> {
+  let query = db
+    .selectFrom('waitlist_entries')
+    .select(sql<number>`coalesce(sum(waitlist_entries.places), 0)`.as('offered'))
+    .where('waitlist_entries.event_id', '=', eventId)
+    .where('waitlist_entries.status', '=', 'offered')
+    .where('waitlist_entries.offer_expires_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb('waitlist_entries.offer_signup_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('signups')
+              .innerJoin('payments', 'payments.id', 'signups.payment_id')
+              .select('signups.id')
+              .whereRef('signups.id', '=', 'waitlist_entries.offer_signup_id')
+              .where((inner) => isLive(inner, now)),
+          ),
+        ),
+      ]),
+    );
+  if (except.offerOf !== undefined) query = query.where('waitlist_entries.user_id', '!=', except.offerOf);
+  if (except.exceptSignupId !== undefined) {
+    const id = except.exceptSignupId;
+    query = query.where((eb) => eb.or([eb('waitlist_entries.offer_signup_id', 'is', null), eb('waitlist_entries.offer_signup_id', '!=', id)]));
+  }
+  return Number((await query.executeTakeFirstOrThrow()).offered);
 }
 
 /** Ignoring case. */

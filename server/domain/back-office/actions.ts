@@ -27,7 +27,20 @@ async function asResult(run: () => Promise<string>): Promise<ActionResult> {
 }
 
 /** What staff change: refunds (through the payment core), resends and check-in; every one audited. */
-export function createBackOfficeActions({ db, core, clock = () => new Date(), logger }: { db: Db; core: PaymentCore; clock?: () => Date; logger: Logger }): BackOfficeActions {
+export function createBackOfficeActions({
+  db,
+  core,
+  clock = () => new Date(),
+  logger,
+  placesFreed = async () => undefined,
+}: {
+  db: Db;
+  core: PaymentCore;
+  clock?: () => Date;
+  logger: Logger;
+  /** ADR 053: a refund may free places for the waiting list; never throws. */
+  placesFreed?: () => Promise<void>;
+}): BackOfficeActions {
   return {
     /** The action parsed the form; the core checks what is left to refund. */
     async refund(actor: StaffActor, paymentId: number, input: RefundInput): Promise<ActionResult> {
@@ -58,6 +71,7 @@ export function createBackOfficeActions({ db, core, clock = () => new Date(), lo
           },
         });
         logger.info({ paymentId, refundId: refund.id, staffId: actor.id }, 'refund by staff');
+        await placesFreed();
         if (refund.status === 'failed') return `The card processor refused this refund: ${refund.lastError ?? 'no reason given'}. Nothing was refunded.`;
         return `Refunded ${formatCents(refund.amountCents)}. The payer has been emailed.`;
       });
