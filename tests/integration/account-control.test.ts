@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent } from '../helpers/events';
+import { createRound, createSubmittedApplication } from '../helpers/scholarship';
 import { readOutbox, waitForMail, type OutboxMail } from '../helpers/outbox';
 import { startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
 
@@ -310,6 +311,8 @@ describe('downloading my data', () => {
       }),
     ]);
     expect(data.monthlyGifts).toEqual([]);
+    expect(data.scholarshipApplications).toEqual([]);
+    expect(data.waitingLists).toEqual([]);
     expect(data.payments).toEqual([expect.objectContaining({ purpose: 'donation', amount: '21.00', status: 'paid' })]);
     expect(data.signups).toEqual([]);
     const text = JSON.stringify(data);
@@ -317,5 +320,30 @@ describe('downloading my data', () => {
     expect(text).not.toContain('34.00');
     expect(text).not.toMatch(/argon2|password_hash|passwordHash|token/i);
     expect((await client.request('GET', '/api/user/export')).status).toBe(401);
+  });
+
+  it('includes my scholarship applications (never the letter) and my waiting-list places', async () => {
+    const mine = await signedInUser(client, 'applicant');
+    const userId = Number((await server.db.selectFrom('users').select('id').where('email', '=', mine.account.email.toLowerCase()).executeTakeFirstOrThrow()).id);
+    const round = await createRound(server.db);
+    const application = await createSubmittedApplication(server.db, round, { userId, letter: true, details: { firstName: 'Robin' } });
+    const event = await server.db.selectFrom('events').select('id').where('event_number', '=', GOLF_EVENT).executeTakeFirstOrThrow();
+    await server.db.insertInto('waitlist_entries').values({ event_id: event.id, user_id: userId, kind: 'golf', places: 1, created_at: new Date().toISOString() }).execute();
+
+    const data = (await get('/api/user/export', mine.token)).json;
+    expect(data.scholarshipApplications).toEqual([
+      expect.objectContaining({
+        year: round.year,
+        status: 'submitted',
+        details: expect.objectContaining({ firstName: 'Robin' }),
+        essays: expect.objectContaining({ [round.prompts[0]!.key]: expect.any(String) }),
+        documents: round.documents.map((d) => expect.objectContaining({ document: d.key })),
+        recommender: expect.objectContaining({ letterReceivedAt: expect.any(String) }),
+      }),
+    ]);
+    expect(data.waitingLists).toEqual([expect.objectContaining({ eventNumber: GOLF_EVENT, kind: 'golf', places: 1, status: 'waiting' })]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('"letter"');
+    expect(text).not.toContain(String(application.letterToken));
   });
 });

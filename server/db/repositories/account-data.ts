@@ -153,3 +153,49 @@ export async function accountRecords(db: Executor, userId: number) {
     })),
   };
 }
+
+/**
+ * The account's scholarship applications (issue 34) and waiting-list places (issue 35), for the data
+ * download: what the person wrote and where they stand. Never the recommender's letter or a score.
+ */
+export async function applicantRecords(db: Executor, userId: number) {
+  const [applications, files, waiting] = await Promise.all([
+    db
+      .selectFrom('scholarship_applications as a')
+      .innerJoin('scholarship_rounds as r', 'r.id', 'a.round_id')
+      .select(['a.id', 'r.year', 'a.status', 'a.outcome', 'a.eligibility_json', 'a.details_json', 'a.essays_json', 'a.recommender_name', 'a.recommender_email', 'a.letter_received_at', 'a.submitted_at', 'a.created_at'])
+      .where('a.user_id', '=', userId)
+      .orderBy('a.id')
+      .execute(),
+    db
+      .selectFrom('scholarship_files as f')
+      .innerJoin('scholarship_applications as a', 'a.id', 'f.application_id')
+      .select(['f.application_id', 'f.document_key', 'f.file_name', 'f.byte_size', 'f.created_at'])
+      .where('a.user_id', '=', userId)
+      .where('f.purpose', '=', 'document')
+      .orderBy('f.id')
+      .execute(),
+    db
+      .selectFrom('waitlist_entries as w')
+      .innerJoin('events', 'events.id', 'w.event_id')
+      .select(['events.event_number', 'events.name', 'w.kind', 'w.places', 'w.status', 'w.created_at', 'w.offer_expires_at'])
+      .where('w.user_id', '=', userId)
+      .orderBy('w.id')
+      .execute(),
+  ]);
+  return {
+    scholarshipApplications: applications.map((a) => ({
+      year: a.year,
+      status: a.status,
+      outcome: a.outcome,
+      eligibility: JSON.parse(a.eligibility_json) as Record<string, string>,
+      details: JSON.parse(a.details_json) as Record<string, string>,
+      essays: JSON.parse(a.essays_json) as Record<string, string>,
+      recommender: { name: a.recommender_name, email: a.recommender_email, letterReceivedAt: a.letter_received_at },
+      documents: files.filter((f) => Number(f.application_id) === Number(a.id)).map((f) => ({ document: f.document_key, fileName: f.file_name, bytes: Number(f.byte_size), uploadedAt: f.created_at })),
+      submittedAt: a.submitted_at,
+      createdAt: a.created_at,
+    })),
+    waitingLists: waiting.map((w) => ({ eventNumber: Number(w.event_number), event: w.name, kind: w.kind, places: Number(w.places), status: w.status, joinedAt: w.created_at, offerExpiresAt: w.offer_expires_at })),
+  };
+}

@@ -4,7 +4,7 @@ import { centsToDecimalString } from '../../../common/money';
 import { refundNote } from '../../../common/payments';
 import { nowIso } from '../../db/json';
 import { deleteUser, findUserById } from '../../db/repositories/users';
-import { accountRecords, eraseAccountRecords } from '../../db/repositories/account-data';
+import { accountRecords, applicantRecords, eraseAccountRecords } from '../../db/repositories/account-data';
 import { listDonationsOfUser, listSignupsOfUser, type PaymentFacts } from '../../db/repositories/dashboard';
 import { NotFoundError } from '../errors';
 import { parseBody } from '../parse';
@@ -73,6 +73,7 @@ export function ownData({ db, logger, beforeDelete }: AccountsDeps, { claimGifts
           passwordChangedAt: user.passwordChangedAt,
         },
         ...(await accountRecords(db, userId)),
+        ...(await applicantRecords(db, userId)),
       };
     },
     /** Erases the person and keeps the money (ADR 026): payments and sign-ups stay, unowned and anonymised. */

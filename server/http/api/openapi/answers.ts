@@ -225,6 +225,31 @@ export const AccountExport = exactly<Awaited<ReturnType<Accounts['exportData']>>
         stoppedAt: Timestamp.nullable(),
       }),
     ),
+    scholarshipApplications: z.array(
+      z.strictObject({
+        year: z.number().int(),
+        status: z.enum(['draft', 'submitted']),
+        outcome: z.enum(['awarded', 'not-awarded']).nullable(),
+        eligibility: z.record(z.string(), z.string()),
+        details: z.record(z.string(), z.string()),
+        essays: z.record(z.string(), z.string()),
+        recommender: z.strictObject({ name: z.string().nullable(), email: z.string().nullable(), letterReceivedAt: Timestamp.nullable() }),
+        documents: z.array(z.strictObject({ document: z.string(), fileName: z.string(), bytes: z.number().int(), uploadedAt: Timestamp })),
+        submittedAt: Timestamp.nullable(),
+        createdAt: Timestamp,
+      }),
+    ),
+    waitingLists: z.array(
+      z.strictObject({
+        eventNumber: z.number().int(),
+        event: z.string(),
+        kind: SignupKind,
+        places: z.number().int(),
+        status: z.enum(['waiting', 'offered', 'accepted', 'lapsed']),
+        joinedAt: Timestamp,
+        offerExpiresAt: Timestamp.nullable(),
+      }),
+    ),
   }),
 );
 
