@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { flag, oneOf, withId, type MigrationContext } from './helpers';
+import { flag, oneOf, rewriteSqliteCheck, withId, type MigrationContext } from './helpers';
 
 /** The scholarship round on the site (issue 34, ADR 051), and the reviewer staff role. */
 
@@ -9,32 +9,6 @@ type AnyDb = Kysely<any>;
 const ROLES = ['admin', 'volunteer', 'reviewer'];
 const binary = (dialect: MigrationContext['dialect']) => (dialect === 'postgres' ? 'bytea' : 'blob');
 
-/** SQLite cannot change a column's CHECK: the table is rebuilt from its own CREATE, foreign keys off (a DROP would cascade). */
-async function allowReviewerSqlite(db: AnyDb): Promise<void> {
-  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'staff'`.execute(db);
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'staff' and sql is not null`.execute(db);
-  const create = table.rows[0]!.sql;
-  const widened = create.replace(/"role" in \('admin', 'volunteer'\)/, `"role" in (${ROLES.map((r) => `'${r}'`).join(', ')})`);
-  if (widened === create) throw new Error('the staff table has no role check to widen');
-  await sql`pragma foreign_keys = off`.execute(db);
-  await sql`begin`.execute(db);
-  try {
-    await sql.raw(widened.replace(/^CREATE TABLE "?staff"?/i, 'CREATE TABLE "staff_new"')).execute(db);
-    await sql`insert into staff_new select * from staff`.execute(db);
-    await sql`drop table staff`.execute(db);
-    await sql`alter table staff_new rename to staff`.execute(db);
-    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-    const broken = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.rows.length > 0) throw new Error(`foreign keys broken after the swap: ${JSON.stringify(broken.rows.slice(0, 5))}`);
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db);
-    throw error;
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
-}
-
 async function allowReviewerPostgres(db: AnyDb): Promise<void> {
   await sql`alter table staff drop constraint staff_role_check`.execute(db);
   await sql`alter table staff add constraint staff_role_check check (${oneOf('role', ROLES)})`.execute(db);
@@ -42,7 +16,7 @@ async function allowReviewerPostgres(db: AnyDb): Promise<void> {
 
 export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void> {
   if (dialect === 'postgres') await allowReviewerPostgres(db);
-  else await allowReviewerSqlite(db);
+  else await rewriteSqliteCheck(db, 'staff', /"role" in \('admin', 'volunteer'\)/, `"role" in (${ROLES.map((r) => `'${r}'`).join(', ')})`);
 
   await withId(db.schema.createTable('scholarship_rounds'), dialect)
     .addColumn('year', 'integer', (c) => c.notNull().unique())

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { flag, oneOf, withId, type MigrationContext } from './helpers';
+import { flag, oneOf, rewriteSqliteCheck, withId, type MigrationContext } from './helpers';
 
 /** Sponsorship packages sold online (issue 35, ADR 052): a new payment purpose, packages per event, one row per sale. */
 
@@ -9,32 +9,6 @@ type AnyDb = Kysely<any>;
 const PURPOSES = ['donation', 'signup', 'sponsorship'];
 const binary = (dialect: MigrationContext['dialect']) => (dialect === 'postgres' ? 'bytea' : 'blob');
 
-/** SQLite cannot change a column's CHECK: the table is rebuilt from its own CREATE, foreign keys off (a DROP would cascade). */
-async function allowSponsorshipSqlite(db: AnyDb): Promise<void> {
-  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'payments'`.execute(db);
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'payments' and sql is not null`.execute(db);
-  const create = table.rows[0]!.sql;
-  const widened = create.replace(/"purpose" in \('donation', 'signup'\)/, `"purpose" in (${PURPOSES.map((p) => `'${p}'`).join(', ')})`);
-  if (widened === create) throw new Error('the payments table has no purpose check to widen');
-  await sql`pragma foreign_keys = off`.execute(db);
-  await sql`begin`.execute(db);
-  try {
-    await sql.raw(widened.replace(/^CREATE TABLE "?payments"?/i, 'CREATE TABLE "payments_new"')).execute(db);
-    await sql`insert into payments_new select * from payments`.execute(db);
-    await sql`drop table payments`.execute(db);
-    await sql`alter table payments_new rename to payments`.execute(db);
-    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-    const broken = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.rows.length > 0) throw new Error(`foreign keys broken after the swap: ${JSON.stringify(broken.rows.slice(0, 5))}`);
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db);
-    throw error;
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
-}
-
 async function allowSponsorshipPostgres(db: AnyDb): Promise<void> {
   await sql`alter table payments alter column purpose type varchar(20)`.execute(db);
   await sql`alter table payments drop constraint payments_purpose_check`.execute(db);
@@ -43,7 +17,7 @@ async function allowSponsorshipPostgres(db: AnyDb): Promise<void> {
 
 export async function up(db: AnyDb, { dialect }: MigrationContext): Promise<void> {
   if (dialect === 'postgres') await allowSponsorshipPostgres(db);
-  else await allowSponsorshipSqlite(db);
+  else await rewriteSqliteCheck(db, 'payments', /"purpose" in \('donation', 'signup'\)/, `"purpose" in (${PURPOSES.map((p) => `'${p}'`).join(', ')})`);
 
   await withId(db.schema.createTable('sponsorship_packages'), dialect)
     .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id'))
