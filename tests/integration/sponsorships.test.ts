@@ -7,6 +7,7 @@ import { createTestEvent } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
 import { setUpStaff, submit } from '../helpers/staff';
 import { nextLoopbackAddress, startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
+import { SOLD_OUT_BEFORE_PAYMENT } from '../../server/domain/sponsorships/sponsorships';
 
 /** Sponsorship packages (ADR 052) on both databases: the back-office form, orders and their race, the receipt's value, approval and display. */
 
@@ -193,7 +194,8 @@ describe('ordering and paying', () => {
   it('a payment after its hold lapsed and the package sold meanwhile is refunded at once, never oversold', async () => {
     const eventNumber = await newEvent();
     const packageId = await definePackage(eventNumber, { quantity: '1' });
-    const late = await order(eventNumber, packageId, { companyName: 'Slow Payer Inc' });
+    const slowEmail = `slow.${tag()}@example.org`;
+    const late = await order(eventNumber, packageId, { companyName: 'Slow Payer Inc', contactEmail: slowEmail });
     if (!late.ok) throw new Error(JSON.stringify(late.errors));
     // Its hold lapses; the package goes to another business, who pays.
     await server.db.updateTable('sponsorships').set({ hold_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', late.value.sponsorshipId).execute();
@@ -212,6 +214,10 @@ describe('ordering and paying', () => {
       .where('sponsorships.id', '=', late.value.sponsorshipId)
       .executeTakeFirstOrThrow();
     expect(payment).toEqual({ status: 'refunded', status_reason: 'event_full' });
+    // The email says why in a sponsor's words, not a sign-up's ("the event filled up").
+    const refunded = await waitForMail(server.config.mail.outboxDir, (m) => m.to === slowEmail && m.subject.includes('refunded'));
+    expect(refunded.text).toContain(SOLD_OUT_BEFORE_PAYMENT);
+    expect(refunded.text).not.toContain('filled up');
     const sold = await server.db
       .selectFrom('sponsorships')
       .innerJoin('payments', 'payments.id', 'sponsorships.payment_id')

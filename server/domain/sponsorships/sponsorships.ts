@@ -68,6 +68,9 @@ async function withLeft(db: Db | Trx, packages: PackageRow[], now: string): Prom
 }
 
 /** A late payment whose package sold meanwhile is refunded at once (ADR 014). */
+/** The refund email's reason when the last package went while this card was being paid. */
+export const SOLD_OUT_BEFORE_PAYMENT = 'The last package of this kind was sold before your payment reached us, so we could not keep it for you.';
+
 export function sponsorshipPurpose({
   dialect,
   clock = () => new Date(),
@@ -115,6 +118,7 @@ export function sponsorshipPurpose({
         amountCents: refund.amountCents,
         reason: refund.reason,
         paid: { kind: 'signup', amountCents: payment.amountCents, leftCents: payment.amountCents - (refund.refundedBeforeCents ?? 0) - refund.amountCents },
+        why: { event_full: SOLD_OUT_BEFORE_PAYMENT, event_closed: 'Sponsorships for the event had closed before your payment reached us.' },
       });
     },
 

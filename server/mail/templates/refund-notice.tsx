@@ -16,6 +16,8 @@ export interface RefundNoticeEmailInput {
   reason: RefundReason;
   /** What was paid and what stays paid after this refund: a partial refund says both, in words that fit a gift or a sign-up. */
   paid?: { kind: 'gift' | 'signup'; amountCents: number; leftCents: number };
+  /** Why, where the sign-ups' words do not fit (a sponsorship package is not a place). */
+  why?: Partial<Record<RefundReason, string>>;
 }
 
 const WHY: Record<RefundReason, string> = {
@@ -54,13 +56,13 @@ function partialWords(amount: string, paid: NonNullable<RefundNoticeEmailInput['
 }
 
 /** Tells a payer their money is on its way back and why; sent in the same transaction that decided it. */
-export function refundNoticeEmail({ to, site, what, amountCents, reason, paid }: RefundNoticeEmailInput): MailMessage {
+export function refundNoticeEmail({ to, site, what, amountCents, reason, paid, why }: RefundNoticeEmailInput): MailMessage {
   const amount = formatCents(amountCents);
   const part = paid && paid.leftCents > 0 ? partialWords(amount, paid, what) : null;
   const subject = part ? `${amount} of your payment to ${site.name} is refunded` : `Your payment of ${amount} to ${site.name} has been refunded`;
   const lines = [
     part ? part.summary : `We have refunded ${amount} for ${what}.`,
-    part ? WHY_PART[reason] : WHY[reason],
+    why?.[reason] ?? (part ? WHY_PART[reason] : WHY[reason]),
     'The money goes back to the card you paid with; banks usually show it within 5 to 10 business days. Nothing else is needed from you.',
   ];
   const rows: DetailRow[] = [['Refunded', amount], ...(part && paid ? ([[part.leftLabel, formatCents(paid.leftCents)]] satisfies DetailRow[]) : []), ['For', what]];
