@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { StaffSponsorship } from '../../../common/sponsorships';
 import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -95,16 +96,10 @@ export async function openHoldsFrom(db: Executor, eventId: number, clientKey: st
   return Number(row.n);
 }
 
-export interface NewSponsorship {
+export interface NewSponsorship extends Pick<StaffSponsorship, 'companyName' | 'contactName' | 'contactEmail' | 'phone' | 'displayName' | 'link'> {
   paymentId: number;
   packageId: number;
   eventId: number;
-  companyName: string;
-  contactName: string;
-  contactEmail: string;
-  phone: string;
-  displayName: string;
-  link: string | null;
   logo: { png: Buffer; width: number; height: number };
   goodsValueCents: number;
   holdExpiresAt: string;
@@ -136,28 +131,12 @@ export async function insertSponsorship(db: Executor, s: NewSponsorship): Promis
   return Number(row.id);
 }
 
-export interface Sponsorship {
-  id: number;
-  paymentId: number;
+/** What staff see, with the keys and the payment's state the domain needs. */
+export interface Sponsorship extends StaffSponsorship {
   packageId: number;
-  packageName: string;
-  packagePriceCents: number;
   eventId: number;
-  companyName: string;
-  contactName: string;
-  contactEmail: string;
-  phone: string;
-  displayName: string;
-  link: string | null;
-  logoWidth: number;
-  logoHeight: number;
-  goodsValueCents: number;
   holdExpiresAt: string | null;
-  review: 'pending' | 'approved' | 'rejected';
-  reviewReason: string | null;
   paymentStatus: string;
-  amountCents: number;
-  paidAt: string | null;
 }
 
 const sponsorshipSelect = (db: Executor) =>
