@@ -1,4 +1,5 @@
 import { yearInFoundationZone } from '../../common/dates';
+import { signedIn } from './accounts';
 import { content, EVENTS } from './content';
 import { expect, hydrate, isPhone, test } from './fixtures';
 
@@ -94,7 +95,7 @@ test('the Donate buttons open the Donation Form dialog', async ({ page }) => {
   }
 });
 
-test('signed-out visitors see Register and Log in; a stored token shows My Dashboard and Log out @phone', async ({ page }) => {
+test('signed-out visitors see Register and Log in; a signed-in supporter sees My Dashboard and Log out @phone', async ({ page }) => {
   const menuLinks = async () => {
     if (isPhone(page)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -111,8 +112,8 @@ test('signed-out visitors see Register and Log in; a stored token shows My Dashb
   await expect(nav.getByRole('link', { name: 'My Dashboard' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Log out' })).toHaveCount(0);
 
-  // The mark the server sets beside the session decides which links show (ADR 043); it opens nothing by itself.
-  await page.context().addCookies([{ name: 'signed_in', value: '1', url: page.url() }]);
+  // A real session: a mark without one is stale, and the server's next answer clears it (ADR 043).
+  await signedIn(page);
   await page.reload();
   nav = await menuLinks();
   await expect(nav.getByRole('link', { name: 'My Dashboard' })).toBeVisible();
@@ -120,7 +121,7 @@ test('signed-out visitors see Register and Log in; a stored token shows My Dashb
   await expect(nav.getByRole('link', { name: 'Register' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 
-  // Without it the visitor is signed out.
+  // The script-readable mark decides which links show on the shared page; without it the visitor is signed out.
   await page.context().clearCookies({ name: 'signed_in' });
   await page.reload();
   nav = await menuLinks();
