@@ -64,6 +64,9 @@ export const PUBLIC_PAGES = [
   // Issue 34: the applicant's form and the recommender's one-time upload.
   page('/scholarship/apply', 'routes/scholarship-apply.tsx', 'Apply for the scholarship', personal),
   page('/scholarship/letter/:token', 'routes/scholarship-letter.tsx', 'Letter of recommendation', { ...personal, javascript: false }),
+  // ADR 054: a sponsor's included places, tied to an account by the receipt's link, named from the dashboard.
+  page('/sponsorships/claim/:token', 'routes/sponsorship-claim.tsx', 'Your sponsorship', { ...personal, javascript: false }),
+  page('/dashboard/sponsorships/:sponsorshipId', 'routes/my-sponsorship.tsx', 'My sponsorship', personal),
   page('/giving/manage', 'routes/giving-manage.tsx', 'Monthly gift', personal),
   page('/receipts/:paymentId/:signature', 'routes/receipt.tsx', 'Receipt', { ...personal, javascript: false }),
   page('/sitemap.xml', 'routes/sitemap.ts', 'Sitemap', { ...content, sitemap: false, measured: false }),

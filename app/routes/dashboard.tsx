@@ -10,6 +10,7 @@ import { pageHandle } from '../lib/pages/page-handle';
 import { requireSupporter } from '../accounts/supporter.server';
 import { ScholarshipCard } from '../scholarship/ScholarshipCard';
 import { WaitingListsCard } from '../waitlist/WaitingListsCard';
+import { MySponsorshipsCard } from '../sponsorships/MySponsorshipsCard';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My Dashboard', 'Your donations and event sign-ups.'),
@@ -21,19 +22,20 @@ export const handle = pageHandle('/dashboard');
 /** Read on the server (ADR 043): the page arrives signed in, with its lists. */
 export async function loader(args: Route.LoaderArgs) {
   const supporter = await requireSupporter(args);
-  const [dashboard, scholarship, waitingLists] = await Promise.all([
+  const [dashboard, scholarship, waitingLists, sponsorships] = await Promise.all([
     args.context.supporters.dashboard(supporter),
     args.context.services.scholarshipApplications.dashboard(supporter.id),
     args.context.services.waitlists.mine(supporter.id),
+    args.context.services.sponsorships.mine(supporter.id),
   ]);
-  return { supporter, dashboard, scholarship, waitingLists };
+  return { supporter, dashboard, scholarship, waitingLists, sponsorships };
 }
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export default function Page({ loaderData: { supporter, dashboard, scholarship, waitingLists } }: Route.ComponentProps) {
+export default function Page({ loaderData: { supporter, dashboard, scholarship, waitingLists, sponsorships } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="My Dashboard" />
@@ -48,6 +50,7 @@ export default function Page({ loaderData: { supporter, dashboard, scholarship, 
             <DonationsList donations={dashboard.donations} />
             <EventsList items={dashboard.events_and_teams} />
             <WaitingListsCard entries={waitingLists} />
+            <MySponsorshipsCard sponsorships={sponsorships} />
             <TaxDocuments />
           </div>
         </div>

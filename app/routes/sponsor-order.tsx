@@ -42,7 +42,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   const file = formFiles(form).logo;
   const logo = file && !(file.size === 0 && file.name === '') ? { bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type, fileName: file.name } : null;
-  const answer = await sponsorships.order({ ...fields, eventNumber: params.eventNumber }, logo, context.backOffice.clientAddress);
+  // A signed-in buyer names the package's places from their dashboard (ADR 054).
+  const buyer = (await context.supporters.current(request)).supporter;
+  const answer = await sponsorships.order({ ...fields, eventNumber: params.eventNumber }, logo, context.backOffice.clientAddress, buyer?.id ?? null);
   if (answer.ok) return data({ step: 'pay' as const, order: answer.value, receiptEmail: fields.contactEmail ?? '', errors: {} as Record<string, string> }, { headers: PRIVATE });
   return data({ step: 'order' as const, errors: answer.errors, echo: fields }, { status: answer.status, headers: PRIVATE });
 }
@@ -193,6 +195,7 @@ function PayStep({ answer }: { answer: PayAnswer }) {
     return (
       <SuccessNotice>
         Thank you! Your sponsorship is paid. We have emailed your receipt, and we will show your logo once we have checked it.
+        {order && order.order.places > 0 ? ' Your package includes places: the email says how to name who is coming, from your dashboard.' : ''}
       </SuccessNotice>
     );
   }

@@ -517,6 +517,7 @@ export interface Database {
   scholarship_winners: ScholarshipWinnersTable;
   sponsorship_packages: SponsorshipPackagesTable;
   sponsorships: SponsorshipsTable;
+  sponsorship_guests: SponsorshipGuestsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_settings: WaitlistSettingsTable;
 }
@@ -636,6 +637,8 @@ export interface SponsorshipPackagesTable {
   published: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** ADR 054: the last day (Eastern) the sponsor may name the included places. */
+  places_due_on: string | null;
 }
 
 /** ADR 052: one package bought (or being paid for, while its hold lasts). */
@@ -659,7 +662,23 @@ export interface SponsorshipsTable {
   review_reason: string | null;
   reviewed_at: string | null;
   created_at: string;
+  /** ADR 054: the places included, as when bought; the account that names them. */
+  places: Generated<number>;
+  user_id: number | null;
+  claim_token_hash: string | null;
+  places_named_at: string | null;
 }
+
+/** ADR 054: the people a sponsor names for the places their package includes. */
+export interface SponsorshipGuestsTable {
+  id: Generated<number>;
+  sponsorship_id: number;
+  team: number;
+  team_name: string | null;
+  position: number;
+  name: string;
+}
+
 /** ADR 053: one entry per account and event; its offer holds its places until it lapses. */
 export interface WaitlistEntriesTable {
   id: Generated<number>;

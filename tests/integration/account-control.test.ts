@@ -313,6 +313,7 @@ describe('downloading my data', () => {
     expect(data.monthlyGifts).toEqual([]);
     expect(data.scholarshipApplications).toEqual([]);
     expect(data.waitingLists).toEqual([]);
+    expect(data.sponsorships).toEqual([]);
     expect(data.payments).toEqual([expect.objectContaining({ purpose: 'donation', amount: '21.00', status: 'paid' })]);
     expect(data.signups).toEqual([]);
     const text = JSON.stringify(data);

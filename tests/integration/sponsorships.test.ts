@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLD_OUT } from '../../server/domain/sponsorships/sponsorships';
 import { payWithCard } from '../helpers/accounts';
-import { createTestEvent } from '../helpers/events';
+import { createTestEvent, dayFromNow } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
 import { setUpStaff, submit } from '../helpers/staff';
 import { nextLoopbackAddress, startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
@@ -38,6 +38,7 @@ const packageFields = (overrides: Record<string, string> = {}) => ({
   quantity: '5',
   includes: 'Logo on the carts and one team.',
   places: '1',
+  placesDue: dayFromNow(30),
   goodsValue: '600',
   published: 'on',
   ...overrides,
@@ -104,7 +105,7 @@ describe('packages in the back office', () => {
 
   it('bad input gets an error beside each field and writes nothing', async () => {
     const eventNumber = await newEvent();
-    const res = await submit(admin, `/admin/events/${eventNumber}/sponsorships`, packageFields({ name: '', price: 'lots', quantity: '0', includes: '', places: '99', goodsValue: '3,000'}));
+    const res = await submit(admin, `/admin/events/${eventNumber}/sponsorships`, packageFields({ name: '', price: 'lots', quantity: '0', includes: '', places: '99', goodsValue: '3,000' }));
     expect(res.status).toBe(400);
     const text = html(res.text);
     for (const message of ['The name is required.', 'The price must be an amount in dollars', 'How many are available must be a whole number from 1 to 1000.', 'What it includes is required.', 'Team or party places must be a whole number from 0 to 20.']) {

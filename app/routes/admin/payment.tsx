@@ -155,7 +155,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <h2 id="resend-heading" className="text-lg font-bold">
                 Send the {p.donation ? 'receipt' : 'confirmation'} again
               </h2>
-              <p className="mt-1 text-sm text-slate-700">It goes to {p.donation?.email ?? p.signup?.receiptEmail}, as the first time.</p>
+              <p className="mt-1 text-sm text-slate-700">It goes to {p.donation?.email ?? p.signup?.receiptEmail ?? 'the sponsor’s contact email'}, as the first time.</p>
               <StaffForm className="mt-4">
                 <input type="hidden" name="intent" value="resend" />
                 <Button variant="secondary">Send again</Button>

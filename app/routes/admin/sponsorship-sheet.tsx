@@ -1,3 +1,4 @@
+import { SponsorPlacesText } from '../../sponsorships/SponsorPlacesText';
 import type { Route } from './+types/sponsorship-sheet';
 import { formatCalendarDate } from '../../../common/dates';
 import { staffLogoPath } from '../../../common/sponsorships';
@@ -43,6 +44,7 @@ export default function SponsorSheet({ loaderData }: Route.ComponentProps) {
                       {s.companyName} · {s.contactName} · {s.phone} · {s.contactEmail}
                     </p>
                     {s.review !== 'approved' ? <p className="text-sm font-semibold">Logo not approved yet</p> : null}
+                    {s.named ? <SponsorPlacesText places={s.named} /> : null}
                   </div>
                 </li>
               ))}

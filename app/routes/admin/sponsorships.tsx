@@ -2,7 +2,8 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/sponsorships';
 import { formatCalendarDate } from '../../../common/dates';
 import { centsToDecimalString, formatCents } from '../../../common/money';
-import { leftText, staffLogoPath, type StaffPackage, type StaffSponsorship } from '../../../common/sponsorships';
+import { leftText, staffLogoPath, type SponsorPlaces, type StaffPackage, type StaffSponsorship } from '../../../common/sponsorships';
+import { SponsorPlacesText } from '../../sponsorships/SponsorPlacesText';
 import { AdminPageHeader, EmptyState } from '../../admin/AdminShell';
 import { linkClass } from '../../admin/DataTable';
 import { FormSection, TextArea } from '../../admin/form-controls';
@@ -105,6 +106,7 @@ export default function Sponsorships({ loaderData, actionData }: Route.Component
                 <p className="text-sm text-slate-700">
                   {leftText(p)} · goods and services worth {formatCents(p.goodsValueCents)}
                   {p.places > 0 ? ` · ${p.places} team or party place${p.places === 1 ? '' : 's'}` : ''}
+                  {p.places > 0 && p.placesDueOn ? `, names due ${formatCalendarDate(p.placesDueOn)}` : ''}
                 </p>
                 <p className="text-sm break-words whitespace-pre-line text-slate-700">{p.includes}</p>
               </div>
@@ -127,7 +129,7 @@ export default function Sponsorships({ loaderData, actionData }: Route.Component
   );
 }
 
-function SponsorRow({ sponsorship: s, base, error }: { sponsorship: StaffSponsorship; base: string; error?: string }) {
+function SponsorRow({ sponsorship: s, base, error }: { sponsorship: StaffSponsorship & { named: SponsorPlaces | null }; base: string; error?: string }) {
   const reasonId = `field-reason-${s.id}`;
   return (
     <li className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-300 bg-white p-4">
@@ -144,6 +146,7 @@ function SponsorRow({ sponsorship: s, base, error }: { sponsorship: StaffSponsor
           {REVIEW_TEXT[s.review]}
           {s.review === 'rejected' && s.reviewReason ? `: ${s.reviewReason}` : ''}
         </p>
+        {s.named ? <SponsorPlacesText places={s.named} /> : null}
         <p className="text-sm">
           <a href={`/admin/payments/${s.paymentId}`} className={linkClass}>
             Payment of {formatCents(s.amountCents)}
@@ -180,6 +183,7 @@ const FIELD_LABELS = {
   quantity: 'How many are available',
   includes: 'What it includes',
   places: 'Team or party places included',
+  placesDue: 'Names due by',
   goodsValue: 'Value of goods and services (dollars, for the receipt)',
 };
 
@@ -210,7 +214,15 @@ function PackageForm({
             <TextField name="name" label={FIELD_LABELS.name} defaultValue={value('name', editing?.name)} error={errors.name} maxLength={80} hint="For example: Gold" />
             <TextField name="price" label={FIELD_LABELS.price} inputMode="decimal" defaultValue={value('price', editing ? centsToDecimalString(editing.priceCents) : '')} error={errors.price} hint="For example: 2,500" />
             <TextField name="quantity" label={FIELD_LABELS.quantity} inputMode="numeric" defaultValue={value('quantity', editing?.quantity.toString())} error={errors.quantity} />
-            <TextField name="places" label={FIELD_LABELS.places} inputMode="numeric" defaultValue={value('places', editing?.places.toString() ?? '0')} error={errors.places} hint="0 if none." />
+            <TextField name="places" label={FIELD_LABELS.places} inputMode="numeric" defaultValue={value('places', editing?.places.toString() ?? '0')} error={errors.places} hint="Teams at a team event, guests at a dinner; 0 if none." />
+            <TextField
+              name="placesDue"
+              label={FIELD_LABELS.placesDue}
+              type="date"
+              defaultValue={value('placesDue', editing?.placesDueOn ?? '')}
+              error={errors.placesDue}
+              hint="With places: the sponsor names who is coming from their dashboard until the end of this day."
+            />
             <TextField
               name="goodsValue"
               label={FIELD_LABELS.goodsValue}

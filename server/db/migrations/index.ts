@@ -24,6 +24,7 @@ import * as campaigns from './20261128T110000-campaigns';
 import * as scholarship from './20261129T100000-scholarship';
 import * as sponsorships from './20261130T100000-sponsorships';
 import * as waitingLists from './20261130T110000-waiting-lists';
+import * as sponsorPlaces from './20261201T100000-sponsor-places';
 
 /** Oldest first; names are timestamps. Add files below and never edit one that has shipped. */
 const migrations: Record<string, DialectMigration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261129T100000-scholarship': scholarship,
   '20261130T100000-sponsorships': sponsorships,
   '20261130T110000-waiting-lists': waitingLists,
+  '20261201T100000-sponsor-places': sponsorPlaces,
 };
 
 /** Readiness checks the database has them all. */

@@ -155,11 +155,12 @@ export async function accountRecords(db: Executor, userId: number) {
 }
 
 /**
- * The account's scholarship applications (issue 34) and waiting-list places (issue 35), for the data
- * download: what the person wrote and where they stand. Never the recommender's letter or a score.
+ * The account's scholarship applications (issue 34), waiting-list places and the sponsorships whose
+ * places it names (issue 35), for the data download: what the person wrote and where they stand.
+ * Never the recommender's letter or a score.
  */
 export async function applicantRecords(db: Executor, userId: number) {
-  const [applications, files, waiting] = await Promise.all([
+  const [applications, files, waiting, sponsorships, guests] = await Promise.all([
     db
       .selectFrom('scholarship_applications as a')
       .innerJoin('scholarship_rounds as r', 'r.id', 'a.round_id')
@@ -182,6 +183,22 @@ export async function applicantRecords(db: Executor, userId: number) {
       .where('w.user_id', '=', userId)
       .orderBy('w.id')
       .execute(),
+    db
+      .selectFrom('sponsorships as s')
+      .innerJoin('events', 'events.id', 's.event_id')
+      .innerJoin('sponsorship_packages as p', 'p.id', 's.package_id')
+      .select(['s.id', 'events.event_number', 'events.name', 'p.name as package_name', 's.company_name', 's.contact_name', 's.contact_email', 's.phone', 's.display_name', 's.link', 's.created_at'])
+      .where('s.user_id', '=', userId)
+      .orderBy('s.id')
+      .execute(),
+    db
+      .selectFrom('sponsorship_guests as g')
+      .innerJoin('sponsorships as s', 's.id', 'g.sponsorship_id')
+      .select(['g.sponsorship_id', 'g.team', 'g.team_name', 'g.name'])
+      .where('s.user_id', '=', userId)
+      .orderBy('g.team')
+      .orderBy('g.position')
+      .execute(),
   ]);
   return {
     scholarshipApplications: applications.map((a) => ({
@@ -197,5 +214,16 @@ export async function applicantRecords(db: Executor, userId: number) {
       createdAt: a.created_at,
     })),
     waitingLists: waiting.map((w) => ({ eventNumber: Number(w.event_number), event: w.name, kind: w.kind, places: Number(w.places), status: w.status, joinedAt: w.created_at, offerExpiresAt: w.offer_expires_at })),
+    sponsorships: sponsorships.map((s) => ({
+      eventNumber: Number(s.event_number),
+      event: s.name,
+      package: s.package_name,
+      company: s.company_name,
+      contact: { name: s.contact_name, email: s.contact_email, phone: s.phone },
+      displayName: s.display_name,
+      link: s.link,
+      guests: guests.filter((g) => Number(g.sponsorship_id) === Number(s.id) && g.name !== '').map((g) => ({ team: Number(g.team), teamName: g.team_name, name: g.name })),
+      orderedAt: s.created_at,
+    })),
   };
 }

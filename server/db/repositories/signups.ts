@@ -4,6 +4,7 @@ import type { SignupKind } from '../../../common/signups/kinds';
 import type { EventSignupRules } from '../../../common/events';
 import type { Database, EventRow } from '../schema';
 import { signupRulesOfRow } from './events';
+import { placesSponsored, sponsorTeamNameTaken } from './sponsorships';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -82,7 +83,10 @@ export const isHeld = (eb: SignupWithPayment, now: string) =>
 
 export const isLive = (eb: SignupWithPayment, now: string) => eb.or([isSold(eb), isHeld(eb, now)]);
 
-/** Sold and held places, and those a standing waiting-list offer holds (ADR 053), except `offerOf`'s own offer. */
+/**
+ * Sold and held places, those a standing waiting-list offer holds (ADR 053) except `offerOf`'s own,
+ * and those sold or held sponsorship packages include (ADR 054).
+ */
 export async function placesTaken(db: Executor, eventId: number, now: string, exceptSignupId?: number, offerOf?: number): Promise<number> {
   let query = db
     .selectFrom('signups')
@@ -91,7 +95,7 @@ export async function placesTaken(db: Executor, eventId: number, now: string, ex
     .where('signups.event_id', '=', eventId)
     .where((eb) => isLive(eb, now));
   if (exceptSignupId !== undefined) query = query.where('signups.id', '!=', exceptSignupId);
-  return Number((await query.executeTakeFirstOrThrow()).taken) + (await placesOffered(db, eventId, now, { exceptSignupId, offerOf }));
+  return Number((await query.executeTakeFirstOrThrow()).taken) + (await placesOffered(db, eventId, now, { exceptSignupId, offerOf })) + (await placesSponsored(db, eventId, now));
 }
 
 /** A standing offer's places, unless the sign-up opened from it holds or has them already. */
@@ -125,8 +129,8 @@ async function placesOffered(db: Executor, eventId: number, now: string, except:
   return Number((await query.executeTakeFirstOrThrow()).offered);
 }
 
-/** Ignoring case. */
-export async function teamNameTaken(db: Executor, eventId: number, teamName: string, now: string, exceptSignupId?: number): Promise<boolean> {
+/** Ignoring case, among sign-ups and sponsors' teams (ADR 054). */
+export async function teamNameTaken(db: Executor, eventId: number, teamName: string, now: string, exceptSignupId?: number, exceptSponsorshipId?: number): Promise<boolean> {
   let query = db
     .selectFrom('signups')
     .innerJoin('payments', 'payments.id', 'signups.payment_id')
@@ -135,7 +139,7 @@ export async function teamNameTaken(db: Executor, eventId: number, teamName: str
     .where(sql<string>`lower(signups.team_name)`, '=', teamName.toLowerCase())
     .where((eb) => isLive(eb, now));
   if (exceptSignupId !== undefined) query = query.where('signups.id', '!=', exceptSignupId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return (await query.executeTakeFirst()) !== undefined || (await sponsorTeamNameTaken(db, eventId, teamName, now, exceptSponsorshipId));
 }
 
 export interface OpenHold {

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { StaffSponsorship } from '../../../common/sponsorships';
+import type { NamedGuest, StaffSponsorship } from '../../../common/sponsorships';
 import type { Database } from '../schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -11,6 +11,8 @@ export interface PackageFields {
   quantity: number;
   includes: string;
   places: number;
+  /** ADR 054: when the sponsor must name them by; null without places. */
+  placesDueOn: string | null;
   goodsValueCents: number;
   published: boolean;
 }
@@ -28,6 +30,7 @@ const toPackage = (r: Selectable<Database['sponsorship_packages']>): PackageRow 
   quantity: Number(r.quantity),
   includes: r.includes,
   places: Number(r.places),
+  placesDueOn: r.places_due_on,
   goodsValueCents: Number(r.goods_value_cents),
   published: Number(r.published) === 1,
 });
@@ -38,6 +41,7 @@ const packageColumns = (f: PackageFields) => ({
   quantity: f.quantity,
   includes: f.includes,
   places: f.places,
+  places_due_on: f.placesDueOn,
   goods_value_cents: f.goodsValueCents,
   published: f.published ? 1 : 0,
 });
@@ -84,6 +88,28 @@ export async function packagesTaken(db: Executor, packageIds: number[], now: str
   return new Map(rows.map((r) => [Number(r.package_id), Number(r.taken)]));
 }
 
+/** ADR 054: the places that sold and held packages include count against the event's, named or not. */
+export async function placesSponsored(db: Executor, eventId: number, now: string): Promise<number> {
+  const row = await joined(db)
+    .select(sql<number>`coalesce(sum(sponsorships.places), 0)`.as('places'))
+    .where('sponsorships.event_id', '=', eventId)
+    .where((eb) => isLive(eb, now))
+    .executeTakeFirstOrThrow();
+  return Number(row.places);
+}
+
+/** Ignoring case; a sponsor's team and a signed-up one never share a name. */
+export async function sponsorTeamNameTaken(db: Executor, eventId: number, teamName: string, now: string, exceptSponsorshipId?: number): Promise<boolean> {
+  let query = joined(db)
+    .innerJoin('sponsorship_guests', 'sponsorship_guests.sponsorship_id', 'sponsorships.id')
+    .select('sponsorships.id')
+    .where('sponsorships.event_id', '=', eventId)
+    .where(sql<string>`lower(sponsorship_guests.team_name)`, '=', teamName.toLowerCase())
+    .where((eb) => isLive(eb, now));
+  if (exceptSponsorshipId !== undefined) query = query.where('sponsorships.id', '!=', exceptSponsorshipId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 /** Unpaid holds of one event's packages from one network: a script must not hold them all. */
 export async function openHoldsFrom(db: Executor, eventId: number, clientKey: string, now: string): Promise<number> {
   const row = await joined(db)
@@ -102,6 +128,9 @@ export interface NewSponsorship extends Pick<StaffSponsorship, 'companyName' | '
   eventId: number;
   logo: { png: Buffer; width: number; height: number };
   goodsValueCents: number;
+  places: number;
+  /** The signed-in buyer names the places; otherwise the emailed link ties them to an account. */
+  userId: number | null;
   holdExpiresAt: string;
   now: string;
 }
@@ -123,6 +152,8 @@ export async function insertSponsorship(db: Executor, s: NewSponsorship): Promis
       logo_width: s.logo.width,
       logo_height: s.logo.height,
       goods_value_cents: s.goodsValueCents,
+      places: s.places,
+      user_id: s.userId,
       hold_expires_at: s.holdExpiresAt,
       created_at: s.now,
     })
@@ -137,6 +168,7 @@ export interface Sponsorship extends StaffSponsorship {
   eventId: number;
   holdExpiresAt: string | null;
   paymentStatus: string;
+  userId: number | null;
 }
 
 const sponsorshipSelect = (db: Executor) =>
@@ -159,6 +191,10 @@ const sponsorshipSelect = (db: Executor) =>
       'sponsorships.logo_height',
       'sponsorships.goods_value_cents',
       'sponsorships.hold_expires_at',
+      'sponsorships.places',
+      'sponsorship_packages.places_due_on',
+      'sponsorships.places_named_at',
+      'sponsorships.user_id',
       'sponsorships.review',
       'sponsorships.review_reason',
       'payments.status as payment_status',
@@ -184,6 +220,10 @@ const toSponsorship = (r: SelectedRow): Sponsorship => ({
   logoHeight: Number(r.logo_height),
   goodsValueCents: Number(r.goods_value_cents),
   holdExpiresAt: r.hold_expires_at,
+  places: Number(r.places),
+  placesDueOn: r.places_due_on,
+  placesNamedAt: r.places_named_at,
+  userId: r.user_id === null ? null : Number(r.user_id),
   review: r.review,
   reviewReason: r.review_reason,
   paymentStatus: r.payment_status,
@@ -234,4 +274,54 @@ export async function findApprovedLogo(db: Executor, id: number): Promise<Buffer
 export async function findLogo(db: Executor, id: number): Promise<Buffer | null> {
   const row = await db.selectFrom('sponsorships').select('logo_png').where('id', '=', id).executeTakeFirst();
   return row ? Buffer.from(row.logo_png) : null;
+}
+
+/** Ties the sale to the account that names its places (ADR 054), once: the link then stops working. */
+export async function setClaimToken(db: Executor, id: number, tokenHash: string): Promise<void> {
+  await db.updateTable('sponsorships').set({ claim_token_hash: tokenHash }).where('id', '=', id).where('user_id', 'is', null).execute();
+}
+
+export async function findByClaimToken(db: Executor, tokenHash: string): Promise<Sponsorship | null> {
+  const row = await sponsorshipSelect(db).where('sponsorships.claim_token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? toSponsorship(row) : null;
+}
+
+/** False when another account took it first. */
+export async function claimSponsorship(db: Executor, id: number, userId: number): Promise<boolean> {
+  const updated = await db.updateTable('sponsorships').set({ user_id: userId, claim_token_hash: null }).where('id', '=', id).where('user_id', 'is', null).executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Paid ones tied to an account, newest first. */
+export async function listSponsorshipsOfUser(db: Executor, userId: number): Promise<Sponsorship[]> {
+  const rows = await sponsorshipSelect(db)
+    .where('sponsorships.user_id', '=', userId)
+    .where('payments.status', 'in', ['paid', 'partially_refunded'])
+    .orderBy('sponsorships.id', 'desc')
+    .execute();
+  return rows.map(toSponsorship);
+}
+
+export async function listGuests(db: Executor, sponsorshipIds: number[]): Promise<Map<number, NamedGuest[]>> {
+  const byId = new Map<number, NamedGuest[]>();
+  if (sponsorshipIds.length === 0) return byId;
+  const rows = await db.selectFrom('sponsorship_guests').selectAll().where('sponsorship_id', 'in', sponsorshipIds).orderBy('team').orderBy('position').execute();
+  for (const r of rows) {
+    const list = byId.get(Number(r.sponsorship_id)) ?? [];
+    list.push({ team: Number(r.team), teamName: r.team_name, position: Number(r.position), name: r.name });
+    byId.set(Number(r.sponsorship_id), list);
+  }
+  return byId;
+}
+
+/** All of them at once: a half-saved list never shows. */
+export async function replaceGuests(db: Executor, sponsorshipId: number, guests: NamedGuest[], now: string): Promise<void> {
+  await db.deleteFrom('sponsorship_guests').where('sponsorship_id', '=', sponsorshipId).execute();
+  if (guests.length > 0) {
+    await db
+      .insertInto('sponsorship_guests')
+      .values(guests.map((g) => ({ sponsorship_id: sponsorshipId, team: g.team, team_name: g.teamName, position: g.position, name: g.name })))
+      .execute();
+  }
+  await db.updateTable('sponsorships').set({ places_named_at: now }).where('id', '=', sponsorshipId).execute();
 }

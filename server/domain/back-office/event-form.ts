@@ -6,7 +6,7 @@ import { ExternalUrlSchema, InternalPathSchema } from '../../../common/content';
 import { TEAM_SIZE_MAX, TEAM_SIZE_MIN, type EventSignupRules } from '../../../common/events';
 import { parseAmountToCents } from '../../../common/money';
 import { rulesOfEventType } from '../../../common/signups/kinds';
-import { checkbox, evenWithFieldErrors, MEDIA_PATH, onceRead, optionalText, optionalValue, postedText, present, requiredText } from './form-fields';
+import { calendarDate as date, checkbox, evenWithFieldErrors, MEDIA_PATH, onceRead, optionalText, optionalValue, postedText, present, requiredText } from './form-fields';
 
 /** Pictures still as addresses (their sizes are looked up after). */
 export interface EventFormValues {
@@ -29,12 +29,9 @@ export interface EventFormValues {
   rulesFlyer: string | null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Rows of price lines and included items read. */
 const ROWS = 50;
-
-const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const wholeNumber = (label: string, min: number, max: number) =>
   optionalValue((text) => (/^\d{1,7}$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null), `${label} must be a whole number from ${min} to ${max}.`);
@@ -45,7 +42,6 @@ const dollars = (label: string) =>
     return cents === null || cents <= 0 || cents > 10_000_000 ? null : cents;
   }, `${label} must be an amount in dollars, like 400.00.`);
 
-const date = (label: string) => optionalValue((text) => (isRealDate(text) ? text : null), `${label} must be a date.`);
 
 const mediaPath = optionalValue((text) => (MEDIA_PATH.test(text) ? text : null), 'Choose a file from the media library.');
 

@@ -71,3 +71,8 @@ export const onceRead =
 interface Payload {
   issues: readonly { path?: readonly PropertyKey[] | undefined }[];
 }
+
+const isRealDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** A date input's YYYY-MM-DD; empty reads as null. */
+export const calendarDate = (label: string) => optionalValue((text) => (isRealDate(text) ? text : null), `${label} must be a date.`);

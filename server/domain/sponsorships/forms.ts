@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from '../../../common/accounts.wire';
 import { parseAmountToCents } from '../../../common/money';
 import { isValidPhoneNumber } from '../../../common/signups/gaming';
-import { checkbox, onceRead, optionalValue, postedText, present, requiredText } from '../back-office/form-fields';
+import { calendarDate, checkbox, onceRead, optionalValue, postedText, present, requiredText } from '../back-office/form-fields';
 
 /** ADR 052: the back office's package form and the sponsor's order form. */
 
@@ -31,10 +31,14 @@ export const PackageFormSchema = z
     quantity: whole('How many are available', 1, 1000, 'Say how many are available.'),
     includes: requiredText('What it includes', 2000),
     places: postedText.transform((t) => (t === '' ? '0' : t)).pipe(z.string().regex(/^\d{1,2}$/, 'Team or party places must be a whole number from 0 to 20.').transform(Number).pipe(z.number().max(20, 'Team or party places must be a whole number from 0 to 20.'))),
+    placesDue: calendarDate('The day names are due'),
     goodsValue: dollars('The value of goods and services', 0, 'The value of goods and services is required (0 if none).'),
     published: checkbox,
   })
-  .refine((p) => p.goodsValue <= p.price, { path: ['goodsValue'], message: 'The value of goods and services cannot be more than the price.', when: onceRead('price', 'goodsValue') });
+  .refine((p) => p.goodsValue <= p.price, { path: ['goodsValue'], message: 'The value of goods and services cannot be more than the price.', when: onceRead('price', 'goodsValue') })
+  // ADR 054: the sponsor names the places by then, from their dashboard.
+  .refine((p) => p.places === 0 || p.placesDue !== null, { path: ['placesDue'], message: 'Say by which day the sponsor must name the people for the places.', when: onceRead('places', 'placesDue') })
+  .transform((p) => ({ ...p, placesDue: p.places === 0 ? null : p.placesDue }));
 
 /** A link to the sponsor's site: https only, so no script or plain-text link is ever shown. */
 const httpsLink = postedText.pipe(

@@ -1,5 +1,7 @@
 import type { ActionResult, FormFields, StaffActor } from '../../../common/back-office';
-import { logoPath, type OfferedPackage, type ShownSponsor } from '../../../common/sponsorships';
+import { claimPath, guestField, guestShape, guestsText, includedPlaces, logoPath, namingPath, type ClaimablePlaces, type MySponsorship, type NamedGuest, type OfferedPackage, type ShownSponsor, type SponsorPlaces } from '../../../common/sponsorships';
+import { rulesOfEventType } from '../../../common/signups/kinds';
+import { randomToken, sha256 } from '../staff/secrets';
 import { parseFields } from '../../../common/api-errors';
 import { formatCalendarDate, todayInFoundationZone } from '../../../common/dates';
 import { centsToDecimalString, formatCents } from '../../../common/money';
@@ -7,20 +9,26 @@ import type { RefundReason } from '../../../common/payments';
 import { receiptNumber } from '../../../common/receipts';
 import type { Db } from '../../db/database';
 import type { Payment } from '../../db/repositories/payments';
-import { findEventForSignup, type EventForSignup } from '../../db/repositories/signups';
+import { findEventForSignup, placesTaken, teamNameTaken, type EventForSignup } from '../../db/repositories/signups';
 import {
+  claimSponsorship,
   findApprovedLogo,
+  findByClaimToken,
   findLogo,
   findPackage,
   findSponsorship,
   findSponsorshipOfPayment,
   insertPackage,
   insertSponsorship,
+  listGuests,
   listPackages,
   listPaidSponsorships,
+  listSponsorshipsOfUser,
   openHoldsFrom,
   packagesTaken,
   releaseSponsorshipHold,
+  replaceGuests,
+  setClaimToken,
   setReview,
   updatePackage,
   type PackageFields,
@@ -37,6 +45,7 @@ import { ConflictError, DomainError, NotFoundError, TooManyRequestsError, Valida
 import { UploadRefused } from '../media/process-upload';
 import type { PaymentCore, PaymentPurposeHandler, Trx } from '../payments/core';
 import { OrderFormSchema, PackageFormSchema } from './forms';
+import { parseGuests } from './guests';
 import { processLogo, type Logo } from './logo';
 
 /** ADR 052: sponsorship packages, sold through the payment core like sign-ups, never more than exist. */
@@ -46,6 +55,9 @@ export const HOLD_MINUTES = 15;
 const MAX_OPEN_HOLDS_PER_ADDRESS = 3;
 const PAYABLE_AFTER_HOLD_MS = 15 * 60_000;
 export const SOLD_OUT = 'This package is sold out. Please choose another package, or contact us.';
+const LIVE: readonly string[] = ['paid', 'partially_refunded'];
+const USED_LINK = 'This link has been used already or is no longer valid. If you used it, your sponsorship is on your dashboard; otherwise please contact us for a new one.';
+export const NO_ROOM = 'The event has too few places left for the team or party this package includes. Please choose another package, or contact us.';
 const ADMIN_PUBLISHES = 'Only an admin can publish a package. Save it as a draft and ask an admin to publish it.';
 
 const fail = (errors: Record<string, string>) => ({ ok: false as const, errors });
@@ -67,10 +79,47 @@ async function withLeft(db: Db | Trx, packages: PackageRow[], now: string): Prom
   return packages.map((p) => ({ ...p, left: Math.max(0, p.quantity - (taken.get(p.id) ?? 0)) }));
 }
 
-/** A late payment whose package sold meanwhile is refunded at once (ADR 014). */
+/** ADR 054: a package's places come out of the event's, so it never sells more places than the event has. */
+const noRoomFor = (event: EventForSignup, places: number, taken: number) => places > 0 && event.capacity !== null && taken + places > event.capacity;
+
 /** The refund email's reason when the last package went while this card was being paid. */
 export const SOLD_OUT_BEFORE_PAYMENT = 'The last package of this kind was sold before your payment reached us, so we could not keep it for you.';
 
+/** ADR 054: a buyer who was signed in names the places from the dashboard; anyone else gets a one-time link that ties the sale to their account. */
+async function namingLink(trx: Trx, sponsorship: Sponsorship, event: EventForSignup, site: MailSiteFacts) {
+  if (sponsorship.places === 0 || sponsorship.placesDueOn === null) return undefined;
+  let path = namingPath(sponsorship.id);
+  if (sponsorship.userId === null) {
+    const token = randomToken();
+    await setClaimToken(trx, sponsorship.id, sha256(token));
+    path = claimPath(token);
+  }
+  return { what: includedPlaces(sponsorship.places, rulesOfEventType(event.eventType).party), dueOn: sponsorship.placesDueOn, url: `${site.url}${path}` };
+}
+
+/** ADR 054: the seats as saved, each empty until named. */
+function placesOf(sponsorship: Sponsorship, event: EventForSignup, saved: NamedGuest[] = []): SponsorPlaces | null {
+  if (sponsorship.places === 0 || sponsorship.placesDueOn === null) return null;
+  const party = rulesOfEventType(event.eventType).party;
+  const shape = guestShape(sponsorship.places, party, event.signup.playersPerTeam ?? 4);
+  const guests: NamedGuest[] = [];
+  for (let team = 1; team <= shape.teams; team += 1) {
+    for (let position = 1; position <= shape.perTeam; position += 1) {
+      const seat = saved.find((g) => g.team === team && g.position === position);
+      guests.push({ team, teamName: saved.find((g) => g.team === team)?.teamName ?? null, position, name: seat?.name ?? '' });
+    }
+  }
+  return {
+    what: includedPlaces(sponsorship.places, party),
+    dueOn: sponsorship.placesDueOn,
+    shape,
+    guests,
+    named: guests.filter((g) => g.name !== '').length,
+    seats: guests.length,
+  };
+}
+
+/** A late payment whose package sold meanwhile is refunded at once (ADR 014). */
 export function sponsorshipPurpose({
   dialect,
   clock = () => new Date(),
@@ -94,7 +143,9 @@ export function sponsorshipPurpose({
       if (salesClosed(event, todayInFoundationZone(clock()))) return 'event_closed';
       const pkg = (await findPackage(trx, sponsorship.packageId))!;
       const taken = (await packagesTaken(trx, [pkg.id], now, sponsorship.id)).get(pkg.id) ?? 0;
-      return taken + 1 > pkg.quantity ? 'event_full' : null;
+      if (taken + 1 > pkg.quantity) return 'event_full';
+      // Its hold is released above, so its own places are not counted.
+      return noRoomFor(event!, sponsorship.places, await placesTaken(trx, event!.id, now)) ? 'event_full' : null;
     },
 
     async paidMail(trx, payment, site) {
@@ -106,6 +157,7 @@ export function sponsorshipPurpose({
         sponsorship: { ...sponsorship, amountCents: payment.amountCents },
         event,
         receiptUrl: receiptUrl(site, payment.id),
+        naming: await namingLink(trx, sponsorship, event, site),
       });
     },
 
@@ -173,6 +225,17 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
     return event;
   }
 
+  async function claimableSale(token: string): Promise<Sponsorship | null> {
+    const found = /^[A-Za-z0-9_-]{43}$/.test(token) ? await findByClaimToken(db, sha256(token)) : null;
+    return found && LIVE.includes(found.paymentStatus) ? found : null;
+  }
+
+  /** ADR 054: each sale's named places, for the lists and the event day's sheet. */
+  async function withPlaces(event: EventForSignup, sold: Sponsorship[]) {
+    const guests = await listGuests(db, sold.map((s) => s.id));
+    return sold.map((s) => ({ ...s, named: placesOf(s, event, guests.get(s.id)) }));
+  }
+
   const service = {
     /** The back office's packages of one event, with what is sold. */
     async packagesForStaff(eventNumber: number) {
@@ -191,7 +254,17 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
       if (!parsed.ok) return fail(parsed.errors);
       const v = parsed.data;
       if (actor.role !== 'admin' && v.published) return fail({ form: ADMIN_PUBLISHES });
-      const row: PackageFields = { name: v.name, priceCents: v.price, quantity: v.quantity, includes: v.includes, places: v.places, goodsValueCents: v.goodsValue, published: v.published };
+      if (v.placesDue !== null && v.placesDue > event.eventDate) return fail({ placesDue: `Names must be due on or before the event, ${formatCalendarDate(event.eventDate)}.` });
+      const row: PackageFields = {
+        name: v.name,
+        priceCents: v.price,
+        quantity: v.quantity,
+        includes: v.includes,
+        places: v.places,
+        placesDueOn: v.placesDue,
+        goodsValueCents: v.goodsValue,
+        published: v.published,
+      };
       const now = clock();
       await db.transaction().execute(async (trx) => {
         const saved = before ? (await updatePackage(trx, before.id, row, now.toISOString()), before.id) : await insertPackage(trx, event.id, row, now.toISOString());
@@ -216,11 +289,21 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
       const event = await findEventForSignup(db, { eventNumber }, false);
       if (!event || salesClosed(event, todayInFoundationZone(clock()))) return [];
       const packages = (await listPackages(db, event.id)).filter((p) => p.published);
-      return (await withLeft(db, packages, nowIso())).map((p) => ({ id: p.id, name: p.name, priceCents: p.priceCents, includes: p.includes, places: p.places, quantity: p.quantity, left: p.left }));
+      const now = nowIso();
+      const placesLeft = event.capacity === null ? Infinity : Math.max(0, event.capacity - (await placesTaken(db, event.id, now)));
+      return (await withLeft(db, packages, now)).map((p) => ({
+        id: p.id,
+        name: p.name,
+        priceCents: p.priceCents,
+        includes: p.includes,
+        places: p.places,
+        quantity: p.quantity,
+        left: p.places > 0 ? Math.min(p.left, Math.floor(placesLeft / p.places)) : p.left,
+      }));
     },
 
     /** The price is the package's, read under the event's lock; the logo is checked before anything is written. */
-    async createIntent(fields: unknown, logoUpload: LogoUpload | null, payer: PayerKeys) {
+    async createIntent(fields: unknown, logoUpload: LogoUpload | null, payer: PayerKeys, buyerId: number | null) {
       const parsed = parseFields(OrderFormSchema, fields);
       const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
       let logo: Logo | null = null;
@@ -264,6 +347,7 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
           }
           const taken = (await packagesTaken(trx, [pkg.id], at)).get(pkg.id) ?? 0;
           if (taken >= current.quantity) throw new ConflictError({ packageId: SOLD_OUT });
+          if (noRoomFor(locked!, current.places, await placesTaken(trx, event.id, at))) throw new ConflictError({ packageId: NO_ROOM });
           const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
           const id = await insertSponsorship(trx, {
             paymentId: payment.id,
@@ -277,6 +361,8 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
             link: order.link,
             logo: kept,
             goodsValueCents: current.goodsValueCents,
+            places: current.places,
+            userId: buyerId,
             holdExpiresAt,
             now: at,
           });
@@ -290,6 +376,7 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
         packageName: pkg.name,
         amount: centsToDecimalString(pkg.priceCents),
         holdExpiresAt: record.holdExpiresAt,
+        places: pkg.places,
       };
     },
 
@@ -317,7 +404,7 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
     async listForStaff(eventNumber: number) {
       const event = await findEventForSignup(db, { eventNumber }, false);
       if (!event) return null;
-      return { event: { eventNumber: event.eventNumber, name: event.name, eventDate: event.eventDate, date: formatCalendarDate(event.eventDate) }, sponsorships: await listPaidSponsorships(db, { eventId: event.id }) };
+      return { event: { eventNumber: event.eventNumber, name: event.name, eventDate: event.eventDate, date: formatCalendarDate(event.eventDate) }, sponsorships: await withPlaces(event, await listPaidSponsorships(db, { eventId: event.id })) };
     },
 
     async review(actor: StaffActor, id: number, decision: 'approve' | 'reject', reason: string): Promise<ActionResult> {
@@ -347,10 +434,10 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
     async sponsorsCsv(actor: StaffActor, eventNumber: number): Promise<string | null> {
       const event = await findEventForSignup(db, { eventNumber }, false);
       if (!event) return null;
-      const rows = await listPaidSponsorships(db, { eventId: event.id });
+      const rows = await withPlaces(event, await listPaidSponsorships(db, { eventId: event.id }));
       await recordAudit(db, actor, { action: 'csv_exported', subject: `event:${eventNumber}:sponsorships`, summary: `Exported ${rows.length} sponsor${rows.length === 1 ? '' : 's'} of event ${eventNumber} as CSV`, after: { rows: rows.length } }, clock());
       return toCsv(
-        ['Package', 'Price', 'Display name', 'Company', 'Contact', 'Email', 'Phone', 'Link', 'Approval', 'Paid', 'Goods and services value', 'Receipt number', 'Payment'],
+        ['Package', 'Price', 'Display name', 'Company', 'Contact', 'Email', 'Phone', 'Link', 'Approval', 'Paid', 'Goods and services value', 'Receipt number', 'Payment', 'Places', 'Names'],
         rows.map((r) => [
           r.packageName,
           centsToDecimalString(r.amountCents),
@@ -365,6 +452,8 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
           centsToDecimalString(r.goodsValueCents),
           receiptNumber({ sponsorshipId: r.id }),
           r.paymentId,
+          r.named?.what ?? '',
+          r.named ? guestsText(r.named) : '',
         ]),
       );
     },
@@ -380,13 +469,75 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
       return (await listPaidSponsorships(db, { review: 'approved', ...(eventId !== undefined ? { eventId } : {}) })).map(shown);
     },
 
+    /** ADR 054: what the emailed link is for, before the sponsor ties it to the account they are signed in with. */
+    async claimable(token: string): Promise<ClaimablePlaces | null> {
+      const found = await claimableSale(token);
+      if (!found) return null;
+      const event = (await findEventForSignup(db, { id: found.eventId }, false))!;
+      return { companyName: found.companyName, packageName: found.packageName, eventName: event.name, what: includedPlaces(found.places, rulesOfEventType(event.eventType).party) };
+    },
+
+    /** Once: the link then stops working. */
+    async claim(userId: number, token: string): Promise<number> {
+      const found = await claimableSale(token);
+      if (!found || !(await claimSponsorship(db, found.id, userId))) throw new NotFoundError({ token: USED_LINK });
+      return found.id;
+    },
+
+    /** The account's sponsorships that include places, for the dashboard. */
+    async mine(userId: number): Promise<MySponsorship[]> {
+      const own = (await listSponsorshipsOfUser(db, userId)).filter((s) => s.places > 0);
+      const guests = await listGuests(db, own.map((s) => s.id));
+      const today = todayInFoundationZone(clock());
+      const mine: MySponsorship[] = [];
+      for (const s of own) {
+        const event = (await findEventForSignup(db, { id: s.eventId }, false))!;
+        const places = placesOf(s, event, guests.get(s.id));
+        if (!places) continue;
+        mine.push({
+          id: s.id,
+          event: { eventNumber: event.eventNumber, name: event.name, eventDate: event.eventDate },
+          packageName: s.packageName,
+          companyName: s.companyName,
+          places,
+          open: today <= places.dueOn,
+        });
+      }
+      return mine;
+    },
+
+    async mineById(userId: number, id: number): Promise<MySponsorship> {
+      const found = (await service.mine(userId)).find((s) => s.id === id);
+      if (!found) throw new NotFoundError({ sponsorship: 'This sponsorship is not one of yours, or includes no places.' });
+      return found;
+    },
+
+    /** Every seat at once; names may wait, until the due day ends. */
+    async saveNames(userId: number, id: number, fields: FormFields): Promise<void> {
+      const mine = await service.mineById(userId, id);
+      if (!mine.open) throw new ConflictError({ form: `The names were due on ${formatCalendarDate(mine.places.dueOn)}. Please contact us to change them.` });
+      const parsed = parseGuests(mine.places.shape, fields);
+      if (!parsed.ok) throw new ValidationError(parsed.errors);
+      const at = nowIso();
+      const event = (await findEventForSignup(db, { eventNumber: mine.event.eventNumber }, false))!;
+      await db.transaction().execute(async (trx) => {
+        for (const guest of parsed.guests.filter((g) => g.position === 1 && g.teamName !== null)) {
+          if (await teamNameTaken(trx, event.id, guest.teamName!, at, undefined, id)) {
+            throw new ValidationError({ [guestField(guest.team, 'name')]: 'Another team at this event already has this name. Please choose another.' });
+          }
+        }
+        await replaceGuests(trx, id, parsed.guests, at);
+      });
+    },
+
     /** The public see only approved logos; staff see every one. */
     logo: (id: number, staff = false) => (staff ? findLogo(db, id) : findApprovedLogo(db, id)),
   };
   return {
     ...service,
     /** The sponsor page's order: errors as answers, not throws. */
-    order: (fields: unknown, logo: LogoUpload | null, clientAddress: string | null) => asAnswer(() => service.createIntent(fields, logo, { userId: null, clientKey: clientKeyOf(clientAddress) })),
+    order: (fields: unknown, logo: LogoUpload | null, clientAddress: string | null, buyerId: number | null = null) =>
+      asAnswer(() => service.createIntent(fields, logo, { userId: null, clientKey: clientKeyOf(clientAddress) }, buyerId)),
     confirm: (fields: { token?: unknown; amount?: unknown }) => asAnswer(() => service.save(fields)),
   };
 }

@@ -16,9 +16,11 @@ export interface SponsorshipReceiptEmailInput {
   sponsorship: { id: number; packageName: string; companyName: string; displayName: string; amountCents: number; goodsValueCents: number };
   event: { eventNumber: number; name: string; eventDate: string };
   receiptUrl: string;
+  /** ADR 054: the places the package includes, and where to name them. */
+  naming?: { what: string; dueOn: string; url: string };
 }
 
-export function sponsorshipReceiptEmail({ to, site, sponsorship, event, receiptUrl }: SponsorshipReceiptEmailInput): MailMessage {
+export function sponsorshipReceiptEmail({ to, site, sponsorship, event, receiptUrl, naming }: SponsorshipReceiptEmailInput): MailMessage {
   const subject = `Thank you for sponsoring ${event.name}`;
   const rows: DetailRow[] = [
     ['Sponsor', sponsorship.companyName],
@@ -33,7 +35,8 @@ export function sponsorshipReceiptEmail({ to, site, sponsorship, event, receiptU
   );
   const thanks = `Thank you! ${sponsorship.companyName} is a ${sponsorship.packageName} sponsor of ${event.name}.`;
   const review = `We will check your logo and the name “${sponsorship.displayName}” and show them on our site once approved.`;
-  const text = [thanks, detailsText(rows), ...wording, review, `Your receipt for your tax records: ${receiptUrl}`, siteFooterText(site)].join('\n\n');
+  const names = naming ? `Your package includes ${naming.what}. Please tell us who is coming by ${formatCalendarDate(naming.dueOn, { weekday: true })}:` : null;
+  const text = [thanks, detailsText(rows), ...wording, review, ...(names && naming ? [`${names} ${naming.url}`] : []), `Your receipt for your tax records: ${receiptUrl}`, siteFooterText(site)].join('\n\n');
   const html = renderMailHtml(
     <MailLayout title={subject} site={site}>
       <Heading>Thank you for sponsoring</Heading>
@@ -43,6 +46,11 @@ export function sponsorshipReceiptEmail({ to, site, sponsorship, event, receiptU
         <Paragraph key={line}>{line}</Paragraph>
       ))}
       <Paragraph>{review}</Paragraph>
+      {names && naming ? (
+        <Paragraph>
+          {names} <MailLink href={naming.url}>{naming.url}</MailLink>
+        </Paragraph>
+      ) : null}
       <Paragraph>
         Your receipt for your tax records: <MailLink href={receiptUrl}>{receiptUrl}</MailLink>
       </Paragraph>

@@ -250,6 +250,19 @@ export const AccountExport = exactly<Awaited<ReturnType<Accounts['exportData']>>
         offerExpiresAt: Timestamp.nullable(),
       }),
     ),
+    sponsorships: z.array(
+      z.strictObject({
+        eventNumber: z.number().int(),
+        event: z.string(),
+        package: z.string(),
+        company: z.string(),
+        contact: z.strictObject({ name: z.string(), email: z.string(), phone: z.string() }),
+        displayName: z.string(),
+        link: z.string().nullable(),
+        guests: z.array(z.strictObject({ team: z.number().int(), teamName: z.string().nullable(), name: z.string() })),
+        orderedAt: Timestamp,
+      }),
+    ),
   }),
 );
 
