@@ -5,6 +5,7 @@ import { NO_ROOM } from '../../server/domain/sponsorships/sponsorships';
 import { browserSignedIn, payWithCard } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
+import { paymentOfSponsorship } from '../helpers/sponsorships';
 import { postForm, setUpStaff, submit } from '../helpers/staff';
 import { nextLoopbackAddress, startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
 import type { EventInput } from '../../server/db/repositories/events';
@@ -124,13 +125,7 @@ describe('the places a package includes come out of the event’s', () => {
     expect((await payWithCard(client, late.value.clientSecret)).status).toBe(200);
     const confirmed = await server.services.sponsorships.confirm({ token: late.value.clientSecret, amount: 250_000 });
     expect(confirmed).toMatchObject({ ok: false, status: 409 });
-    const payment = await server.db
-      .selectFrom('payments')
-      .innerJoin('sponsorships', 'sponsorships.payment_id', 'payments.id')
-      .select(['payments.status', 'payments.status_reason'])
-      .where('sponsorships.id', '=', late.value.sponsorshipId)
-      .executeTakeFirstOrThrow();
-    expect(payment).toEqual({ status: 'refunded', status_reason: 'event_full' });
+    expect(await paymentOfSponsorship(server.db, late.value.sponsorshipId)).toEqual({ status: 'refunded', status_reason: 'event_full' });
     expect(await placesTaken(server.db, await eventId(event), new Date(Date.now() + offsetMs).toISOString())).toBe(1);
   });
 

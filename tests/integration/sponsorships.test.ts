@@ -5,6 +5,7 @@ import { SOLD_OUT } from '../../server/domain/sponsorships/sponsorships';
 import { payWithCard } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { waitForMail } from '../helpers/outbox';
+import { paymentOfSponsorship } from '../helpers/sponsorships';
 import { setUpStaff, submit } from '../helpers/staff';
 import { nextLoopbackAddress, startTestServer, type ApiClient, type TestServer } from '../helpers/test-server';
 import { SOLD_OUT_BEFORE_PAYMENT } from '../../server/domain/sponsorships/sponsorships';
@@ -208,13 +209,7 @@ describe('ordering and paying', () => {
     expect((await payWithCard(client, late.value.clientSecret)).status).toBe(200);
     const confirmed = await server.services.sponsorships.confirm({ token: late.value.clientSecret, amount: 250_000 });
     expect(confirmed).toEqual({ ok: false, status: 409, errors: { packageId: expect.stringContaining('This package sold out before your payment reached us, so we have refunded your $2,500.00 in full.') } });
-    const payment = await server.db
-      .selectFrom('payments')
-      .innerJoin('sponsorships', 'sponsorships.payment_id', 'payments.id')
-      .select(['payments.status', 'payments.status_reason'])
-      .where('sponsorships.id', '=', late.value.sponsorshipId)
-      .executeTakeFirstOrThrow();
-    expect(payment).toEqual({ status: 'refunded', status_reason: 'event_full' });
+    expect(await paymentOfSponsorship(server.db, late.value.sponsorshipId)).toEqual({ status: 'refunded', status_reason: 'event_full' });
     // The email says why in a sponsor's words, not a sign-up's ("the event filled up").
     const refunded = await waitForMail(server.config.mail.outboxDir, (m) => m.to === slowEmail && m.subject.includes('refunded'));
     expect(refunded.text).toContain(SOLD_OUT_BEFORE_PAYMENT);
