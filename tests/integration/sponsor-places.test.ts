@@ -75,7 +75,7 @@ async function signedInSponsor(label = 'sponsor') {
   const client = server.client();
   const user = await browserSignedIn(client, label);
   const id = Number((await server.db.selectFrom('users').select('id').where('email', '=', user.account.email.toLowerCase()).executeTakeFirstOrThrow()).id);
-  return { client, id };
+  return { client, id, password: user.account.password };
 }
 
 describe('the places a package includes come out of the event’s', () => {
@@ -249,6 +249,18 @@ describe('naming the places', () => {
     // The check sign-ups make sees the sponsor's team too.
     expect(await teamNameTaken(server.db, await eventId(event), 'hawks', new Date(Date.now() + offsetMs).toISOString())).toBe(true);
     expect(await teamNameTaken(server.db, await eventId(event), 'Owls', new Date(Date.now() + offsetMs).toISOString())).toBe(false);
+  });
+
+  it('deleting the account lets go of the sponsorship; the business’s names stay for the event', async () => {
+    const event = await newEvent();
+    const packageId = await definePackage(event);
+    const sponsor = await signedInSponsor();
+    const { id } = await buy(event, packageId, sponsor.id);
+    expect((await postForm(sponsor.client, `/dashboard/sponsorships/${id}`, { 'team-1-name': 'Stayers', 'team-1-person-1': 'Ann Lee' })).status).toBe(302);
+    const deleted = await sponsor.client.post('/api/user/delete', { password: sponsor.password });
+    expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+    expect((await server.db.selectFrom('sponsorships').select('user_id').where('id', '=', id).executeTakeFirstOrThrow()).user_id).toBeNull();
+    expect(html((await admin.get(`/admin/events/${event}/sponsorships`)).text)).toContain('Stayers: Ann Lee');
   });
 
   it('after the due day the names are read-only', async () => {
