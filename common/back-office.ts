@@ -218,6 +218,7 @@ export interface PaymentDetail {
     notify: { name: string; email: string; includeAmount: boolean } | null;
   } | null;
   signup: { signupId: number; eventNumber: number; eventName: string; kind: SignupKind; receiptEmail: string; teamName: string | null; places: number } | null;
+  sponsorship: { sponsorshipId: number; eventNumber: number; eventName: string; companyName: string; packageName: string; contactEmail: string } | null;
   refunds: RefundRecord[];
   /** Newest first. */
   mail: SentMail[];

@@ -175,6 +175,25 @@ describe('naming the places', () => {
     expect(dashboard).toContain('1 team · 0 of 4 named');
   });
 
+  it('staff’s payment page names the sponsor; sending the receipt again makes a fresh link and the old one stops working', async () => {
+    const event = await newEvent();
+    const packageId = await definePackage(event);
+    const { id, mail } = await buy(event, packageId);
+    const paymentId = Number((await server.db.selectFrom('sponsorships').select('payment_id').where('id', '=', id).executeTakeFirstOrThrow()).payment_id);
+    const page = html((await admin.get(`/admin/payments/${paymentId}`)).text);
+    expect(page).toContain(`Sponsorship of Test event ${event}: $2,500.00`);
+    expect(page).toContain(`Back to the sponsors of Test event ${event}`);
+    expect(page).toContain(`SP-${id}`);
+    expect(page).toContain(`It goes to ${mail.to}, as the first time.`);
+
+    const resent = await submit(admin, `/admin/payments/${paymentId}`, { intent: 'resend' });
+    expect(resent.status).toBeLessThan(400);
+    const again = await waitForMail(server.config.mail.outboxDir, (m) => m.to === mail.to && claimLinkIn(m.text) !== null && claimLinkIn(m.text) !== claimLinkIn(mail.text));
+    const sponsor = await signedInSponsor();
+    expect((await sponsor.client.get(claimLinkIn(mail.text)!)).status).toBe(404);
+    expect((await postForm(sponsor.client, claimLinkIn(again.text)!, {})).headers.get('location')).toBe(`/dashboard/sponsorships/${id}`);
+  });
+
   it('a signed-in buyer’s receipt links straight to the naming page, with no claim link', async () => {
     const event = await newEvent();
     const packageId = await definePackage(event);

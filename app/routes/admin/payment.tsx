@@ -81,12 +81,21 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const review = actionData && 'review' in actionData ? (actionData.review ?? null) : null;
   const refundErrors = actionData?.intent === 'refund' ? errors : undefined;
   const canResend = p.status === 'paid' || p.status === 'partially_refunded';
-  const title = p.donation ? `Donation of ${formatCents(p.amountCents)}` : `${p.signup?.eventName ?? 'Sign-up'}: ${formatCents(p.amountCents)}`;
+  const title = p.donation
+    ? `Donation of ${formatCents(p.amountCents)}`
+    : p.sponsorship
+      ? `Sponsorship of ${p.sponsorship.eventName}: ${formatCents(p.amountCents)}`
+      : `${p.signup?.eventName ?? 'Sign-up'}: ${formatCents(p.amountCents)}`;
+  const back = p.signup
+    ? { to: `/admin/events/${p.signup.eventNumber}/registrations`, text: `Back to ${p.signup.eventName}` }
+    : p.sponsorship
+      ? { to: `/admin/events/${p.sponsorship.eventNumber}/sponsorships`, text: `Back to the sponsors of ${p.sponsorship.eventName}` }
+      : { to: '/admin/donations', text: 'Back to donations' };
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        <Link className={linkClass} to={p.signup ? `/admin/events/${p.signup.eventNumber}/registrations` : '/admin/donations'}>
-          {p.signup ? `Back to ${p.signup.eventName}` : 'Back to donations'}
+        <Link className={linkClass} to={back.to}>
+          {back.text}
         </Link>
       </p>
       <AdminPageHeader title={title} lead={<StatusBadge status={p.status} />} />
@@ -130,6 +139,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <Fact label="Message">{p.donation.message || '—'}</Fact>
               </>
             ) : null}
+            {p.sponsorship ? (
+              <>
+                <Fact label="Sponsor">{p.sponsorship.companyName}</Fact>
+                <Fact label="Package">{p.sponsorship.packageName}</Fact>
+                <Fact label="Contact email">{p.sponsorship.contactEmail}</Fact>
+                <Fact label="Receipt number">{receiptNumber({ sponsorshipId: p.sponsorship.sponsorshipId })}</Fact>
+              </>
+            ) : null}
             {p.signup ? (
               <>
                 <Fact label="Event">
@@ -153,9 +170,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           {canResend ? (
             <section aria-labelledby="resend-heading" className="rounded-lg border border-slate-300 bg-white p-5">
               <h2 id="resend-heading" className="text-lg font-bold">
-                Send the {p.donation ? 'receipt' : 'confirmation'} again
+                Send the {p.donation || p.sponsorship ? 'receipt' : 'confirmation'} again
               </h2>
-              <p className="mt-1 text-sm text-slate-700">It goes to {p.donation?.email ?? p.signup?.receiptEmail ?? 'the sponsor’s contact email'}, as the first time.</p>
+              <p className="mt-1 text-sm text-slate-700">It goes to {p.donation?.email ?? p.signup?.receiptEmail ?? p.sponsorship?.contactEmail}, as the first time.</p>
               <StaffForm className="mt-4">
                 <input type="hidden" name="intent" value="resend" />
                 <Button variant="secondary">Send again</Button>

@@ -20,6 +20,8 @@ import { listAudit } from '../../db/repositories/audit-log';
 import { recordAudit } from './audit';
 import { runningCampaignsProgress } from '../campaigns/campaigns';
 import { combinedPayments } from '../../db/repositories/payments';
+import { findSponsorshipOfPayment } from '../../db/repositories/sponsorships';
+import { findEventForSignup } from '../../db/repositories/signups';
 import {
   findEventByNumber,
   listDonations,
@@ -181,6 +183,8 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
       const { payment: p, donation, refunds, mail } = found;
       const committed = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount_cents), 0);
       const refundable = p.status === 'paid' || p.status === 'partially_refunded' ? Number(p.amount_cents) - committed : 0;
+      const sale = p.purpose === 'sponsorship' ? await findSponsorshipOfPayment(db, paymentId) : null;
+      const saleEvent = sale ? await findEventForSignup(db, { id: sale.eventId }, false) : null;
       return {
         paymentId: Number(p.id),
         purpose: p.purpose,
@@ -205,6 +209,10 @@ export function createBackOfficeReports({ db, clock = () => new Date() }: { db: 
                 teamName: p.team_name,
                 places: Number(p.places),
               }
+            : null,
+        sponsorship:
+          sale && saleEvent
+            ? { sponsorshipId: sale.id, eventNumber: saleEvent.eventNumber, eventName: saleEvent.name, companyName: sale.companyName, packageName: sale.packageName, contactEmail: sale.contactEmail }
             : null,
         refunds: refunds.map((r) => ({
           id: Number(r.id),
