@@ -135,6 +135,23 @@ adminTest(
         fullPage: true,
       });
 
+      // Without JavaScript the link is the page as ever: the place held, nothing open, the Sign up button there.
+      const noScript = await browser.newContext({
+        baseURL: E2E_ADMIN_URL,
+        javaScriptEnabled: false,
+        storageState: await waiting.context.storageState(),
+        viewport: page.viewportSize() ?? undefined,
+      });
+      try {
+        const bare = await noScript.newPage();
+        await bare.goto(new URL(link).pathname + new URL(link).search);
+        await expect(bare.getByText(/^A place is held for you from the waiting list \(1 team\)/)).toBeVisible();
+        await expect(bare.locator('dialog[open]')).toHaveCount(0);
+        await expect(bare.getByRole('button', { name: 'Sign up', exact: true })).toBeVisible();
+      } finally {
+        await noScript.close();
+      }
+
       // The link opens the event with the place held and its sign-up already open, no click needed.
       await visitor.goto(new URL(link).pathname + new URL(link).search);
       const dialog = visitor.getByRole('dialog', {
