@@ -18,7 +18,7 @@ import { rulesOfEventType } from '../../common/signups/kinds';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { pageHandle } from '../lib/pages/page-handle';
 import { EventSponsorships } from '../sponsorships/EventSponsorships';
-import { placesLeftFor, WaitlistPanel } from '../waitlist/WaitlistPanel';
+import { offeredPrefill, placesLeftFor, WaitlistPanel } from '../waitlist/WaitlistPanel';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = params.eventNumber;
@@ -34,12 +34,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // The response cache asks without cookies, so what follows never reaches the shared cache (ADR 050).
     const { supporter, setCookies } = await context.supporters.current(request);
     const headers = cookieHeaders(setCookies);
-    if (!supporter) return data({ event, placesLeft, sponsorPackages, sponsors, mine: [] as MyEventSignup[], you: null, waitlist: null }, { headers });
+    if (!supporter) return data({ event, placesLeft, sponsorPackages, sponsors, mine: [] as MyEventSignup[], you: null, waitlist: null, openSignup: false }, { headers });
     headers.set('Cache-Control', 'private, no-store');
     const mine = await context.supporters.signupsForEvent(supporter, event.eventNumber);
     const you = { name: `${supporter.first} ${supporter.last}`.trim(), email: supporter.email };
     const waitlist = await context.services.waitlists.mineForEvent(supporter.id, event.eventNumber);
-    return data({ event, placesLeft, sponsorPackages, sponsors, mine, you, waitlist }, { headers });
+    // ADR 053: the offer email's link (?offer=1) opens the sign-up, for the one it holds places for only.
+    const openSignup = waitlist?.status === 'offered' && new URL(request.url).searchParams.get('offer') === '1';
+    return data({ event, placesLeft, sponsorPackages, sponsors, mine, you, waitlist, openSignup }, { headers });
   } catch (error) {
     // A number no event has (0 included) is a missing page, never a server failure.
     const code = (error as { code?: string }).code;
@@ -68,7 +70,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export default function EventDetail({ loaderData: { event, placesLeft: counted, sponsorPackages, sponsors, mine, you, waitlist } }: Route.ComponentProps) {
+export default function EventDetail({ loaderData: { event, placesLeft: counted, sponsorPackages, sponsors, mine, you, waitlist, openSignup } }: Route.ComponentProps) {
   const placesLeft = placesLeftFor(counted, waitlist);
   const root = useRootData();
   const site = root?.site ?? null;
@@ -111,7 +113,13 @@ export default function EventDetail({ loaderData: { event, placesLeft: counted, 
                 </p>
               ) : null}
               {waitlist?.status === 'offered' ? <WaitlistPanel event={event} placesLeft={placesLeft} entry={waitlist} signedIn /> : null}
-              <SignUpButton event={event} placesLeft={placesLeft} prefill={you} label={signedUp ? (party ? 'Sign up another party' : 'Sign up another team') : undefined} />
+              <SignUpButton
+                event={event}
+                placesLeft={placesLeft}
+                prefill={offeredPrefill(you, waitlist)}
+                label={signedUp ? (party ? 'Sign up another party' : 'Sign up another team') : undefined}
+                openOnLoad={openSignup}
+              />
               {waitlist?.status === 'offered' ? null : <WaitlistPanel event={event} placesLeft={placesLeft} entry={waitlist} signedIn={you !== null} />}
             </div>
             {event.stats.length > 0 ? (

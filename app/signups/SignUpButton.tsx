@@ -56,7 +56,20 @@ export function SignUpOpeners({
 }
 
 /** Spec §2/§4. Works before the script runs: each opener opens its dialog natively. */
-export function SignUpButton({ event, placesLeft, prefill, label }: { event: ApiEvent; placesLeft: number | null; prefill?: SignupPrefill | null; label?: string }) {
+export function SignUpButton({
+  event,
+  placesLeft,
+  prefill,
+  label,
+  openOnLoad = false,
+}: {
+  event: ApiEvent;
+  placesLeft: number | null;
+  prefill?: SignupPrefill | null;
+  label?: string;
+  /** With script, the sign-up opens by itself (a waiting-list offer's link); without, the button is there. */
+  openOnLoad?: boolean;
+}) {
   const kind = signupKindOfEventType(event.eventType);
 
   useEffect(() => {
@@ -78,7 +91,7 @@ export function SignUpButton({ event, placesLeft, prefill, label }: { event: Api
     <div>
       <SignUpOpeners label={label} form={kind !== null} />
       <LoginPrompt from={`/events/${event.eventNumber}`} />
-      {kind ? <SignupDialog id={SIGNUP_DIALOG_ID} event={event} kind={kind} prefill={prefill} /> : null}
+      {kind ? <SignupDialog id={SIGNUP_DIALOG_ID} event={event} kind={kind} prefill={prefill} openOnLoad={openOnLoad} /> : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function SignupDialog({
   partyOf,
   receiptEmail,
   prefill,
+  openOnLoad = false,
 }: {
   id: string;
   event: SignupEvent;
@@ -27,12 +28,15 @@ export function SignupDialog({
   receiptEmail?: string;
   /** A new sign-up starts with the signed-in supporter as its first person. */
   prefill?: SignupPrefill | null;
+  /** ADR 053: the waiting-list offer's link opens the sign-up as the page loads. */
+  openOnLoad?: boolean;
 }) {
   const revalidator = useRevalidator();
   return (
     <PaymentDialog
       id={id}
       wide
+      openOnLoad={openOnLoad}
       onOpenChange={(open) => {
         if (open) return;
         void revalidator.revalidate(); // refreshes the events (places left)

@@ -16,4 +16,18 @@ describe('prefilledValues', () => {
     const values = prefilledValues('steakfry', SIGNUP_FORMS.steakfry.initialValues('', 4), you);
     expect(values.attendees).toEqual([{ name: 'Casey Captain', allergies: '', child: false }]);
   });
+
+  it('starts a steak fry party with as many people as a waiting-list offer holds places for', () => {
+    const values = prefilledValues('steakfry', SIGNUP_FORMS.steakfry.initialValues('', 4), { ...you, partySize: 3 });
+    expect(values.attendees).toEqual([
+      { name: 'Casey Captain', allergies: '', child: false },
+      { name: '', allergies: '', child: false },
+      { name: '', allergies: '', child: false },
+    ]);
+  });
+
+  it('leaves a team as it is for an offer of one team', () => {
+    const values = prefilledValues('golf', SIGNUP_FORMS.golf.initialValues('', 4), { ...you, partySize: 1 });
+    expect(values).toEqual(prefilledValues('golf', SIGNUP_FORMS.golf.initialValues('', 4), you));
+  });
 });

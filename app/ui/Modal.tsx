@@ -10,6 +10,7 @@ type DialogProps = Omit<ComponentProps<'dialog'>, 'id' | 'open' | 'children' | '
 export function Modal({
   id,
   open,
+  openOnLoad = false,
   onOpenChange,
   className = '',
   children,
@@ -18,11 +19,14 @@ export function Modal({
   /** Also prefixes the ids of its title and description. */
   id: string;
   open?: boolean;
+  /** Shown once as the page's script starts (a link asked for it); the openers decide after that. */
+  openOnLoad?: boolean;
   onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const changed = useEffectEvent((next: boolean) => onOpenChange?.(next));
+  const showOnLoad = useEffectEvent(() => openOnLoad);
 
   // React does not listen for a dialog's `toggle` on a page it hydrated.
   useEffect(() => {
@@ -30,8 +34,9 @@ export function Modal({
     if (!dialog) return;
     const onToggle = (event: Event) => changed((event as ToggleEvent).newState === 'open');
     dialog.addEventListener('toggle', onToggle);
-    // Opened before React ran: say so once.
+    // Opened before React ran: say so once. Opened now: the `toggle` says so.
     if (dialog.open) changed(true);
+    else if (showOnLoad()) dialog.showModal();
     return () => dialog.removeEventListener('toggle', onToggle);
   }, []);
 

@@ -5,6 +5,7 @@ import { formatRoundMoment } from '../../common/scholarship-rounds';
 import { rulesOfEventType } from '../../common/signups/kinds';
 import { STEAKFRY_MAX_ATTENDEES } from '../../common/signups/steakfry';
 import type { MyWaitlistEntry } from '../../common/waitlist';
+import type { SignupPrefill } from '../signups/signup-prefill';
 
 const LINK = 'inline-block rounded-md bg-gold-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-gold-400';
 
@@ -54,4 +55,9 @@ export function WaitlistPanel({ event, placesLeft, entry, signedIn }: { event: A
 /** A standing offer opens the sign-up with its places, whatever the event's count says to others. */
 export function placesLeftFor(placesLeft: number | null, entry: MyWaitlistEntry | null): number | null {
   return entry?.status === 'offered' && placesLeft !== null ? placesLeft + entry.places : placesLeft;
+}
+
+/** A standing offer's sign-up starts with the party it holds places for. */
+export function offeredPrefill(you: SignupPrefill | null, entry: MyWaitlistEntry | null): SignupPrefill | null {
+  return you && entry?.status === 'offered' ? { ...you, partySize: entry.places } : you;
 }

@@ -211,6 +211,8 @@ export function createSignupChanges({ db, dialect, core, mail, logger, siteFacts
       await queueUpdateMail(trx, 'changed', loaded, refundCents, site);
     });
     logger.info({ signupId: signup.id, paymentId: signup.paymentId, refundCents }, 'sign-up changed by the supporter');
+    // A smaller party frees seats for the waiting list now, not at the next minute's run.
+    if (after.places < signup.places) await placesFreed();
     return view(userId, signup.id);
   }
 

@@ -209,7 +209,8 @@ export function createWaitlists({ db, dialect, logger, siteFacts, mail, clock = 
       const answer = await db.transaction().execute(async (trx) => {
         const now = clock();
         const event = await findEventForSignup(trx, { eventNumber }, lock);
-        const entry = await findEntryById(trx, entryId);
+        // A form's id that is no row id (PostgreSQL would refuse it as an integer) is nobody in line.
+        const entry = Number.isSafeInteger(entryId) && entryId > 0 ? await findEntryById(trx, entryId) : null;
         if (!event || !entry || entry.eventId !== event.id) throw new NotFoundError({ entry: 'This person is not on the waiting list for this event.' });
         await lapseExpiredOffers(trx, event.id, now.toISOString());
         if (!signupStillOpen(event, todayInFoundationZone(now))) throw new ConflictError({ entry: 'Sign-up for this event is closed, so no place can be offered.' });

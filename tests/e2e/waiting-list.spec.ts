@@ -1,11 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatRoundMoment } from '../../common/scholarship-rounds';
+import { insertUser } from '../helpers/back-office-rows';
 import { readOutbox } from '../helpers/outbox';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { newAccount, signedIn } from './accounts';
 import { withAdminDatabase } from './admin-database';
 import { fillCard, payViaApi } from './card';
 import { E2E_ADMIN_OUTBOX_DIR, E2E_ADMIN_URL, screenshotDir } from './e2e-env';
-import { expect } from './fixtures';
+import { expect, hydrate } from './fixtures';
 import { expectNoAxeViolations, expectNoSidewaysScrolling } from './page-checks';
 import { adminTest } from './staff';
 
@@ -60,6 +62,12 @@ adminTest(
     const captain = await visitorPage(browser, page, 'captain');
     const waiting = await visitorPage(browser, page, 'waiting');
     try {
+      // Without an offer, the offer link's parameter is the ordinary page: nothing opens by itself.
+      await waiting.page.goto(`/events/${eventNumber}?offer=1`);
+      await hydrate(waiting.page);
+      await expect(waiting.page.getByRole('button', { name: 'Sign up', exact: true }).first()).toBeVisible();
+      await expect(waiting.page.locator('dialog[open]')).toHaveCount(0);
+
       // The captain takes the one place.
       const secret = await payViaApi(captain.page, 'golf_signup_intent', golfTeam(eventNumber, captain.account.email));
       const xsrf = (await captain.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -127,22 +135,42 @@ adminTest(
         fullPage: true,
       });
 
-      // The link opens the event with the place held, and they sign up and pay.
+      // Without JavaScript the link is the page as ever: the place held, nothing open, the Sign up button there.
+      const noScript = await browser.newContext({
+        baseURL: E2E_ADMIN_URL,
+        javaScriptEnabled: false,
+        storageState: await waiting.context.storageState(),
+        viewport: page.viewportSize() ?? undefined,
+      });
+      try {
+        const bare = await noScript.newPage();
+        await bare.goto(new URL(link).pathname + new URL(link).search);
+        await expect(bare.getByText(/^A place is held for you from the waiting list \(1 team\)/)).toBeVisible();
+        await expect(bare.locator('dialog[open]')).toHaveCount(0);
+        await expect(bare.getByRole('button', { name: 'Sign up', exact: true })).toBeVisible();
+      } finally {
+        await noScript.close();
+      }
+
+      // The link opens the event with the place held and its sign-up already open, no click needed.
       await visitor.goto(new URL(link).pathname + new URL(link).search);
+      const dialog = visitor.getByRole('dialog', {
+        name: 'Golf Event sign-up',
+      });
+      await expect(dialog).toBeVisible();
       await expect(
         visitor.getByText(/^A place is held for you from the waiting list \(1 team\) until .+ ET\. Sign up and pay before then to keep it\.$/),
       ).toBeVisible();
+      // The request the offer holds: one team, the visitor as its first player.
+      await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Name')).toHaveValue(/^ada lovelace$/i);
+      await expect(dialog.getByRole('group', { name: 'Player 1' }).getByLabel('Name')).toBeFocused();
+      await expect(dialog.getByLabel('Amount (team, mulligans included)')).toHaveValue('$400.00');
       await expectNoAxeViolations(visitor);
       await expectNoSidewaysScrolling(visitor);
       await visitor.screenshot({
         path: `${SHOTS}/offer-${width}.png`,
         fullPage: true,
       });
-      await visitor.getByRole('button', { name: 'Sign up', exact: true }).first().click();
-      const dialog = visitor.getByRole('dialog', {
-        name: 'Golf Event sign-up',
-      });
-      await expect(dialog).toBeVisible();
       for (let n = 2; n <= 4; n++) {
         const player = dialog.getByRole('group', { name: `Player ${n}` });
         await player.getByLabel('Name').fill(`Player ${n}`);
@@ -165,5 +193,106 @@ adminTest(
       await captain.context.close();
       await waiting.context.close();
     }
+  },
+);
+
+/** The entry's offer as the database has it: the job and the staff both write it. */
+async function entryOf(eventId: number, userId: number) {
+  return withAdminDatabase((db) =>
+    db
+      .selectFrom('waitlist_entries')
+      .select(['status', 'offered_at', 'offer_expires_at', 'offered_by_staff_id'])
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+adminTest(
+  'staff set how long an offer holds, refusing bad hours, then offer a freed place by hand to someone in line, who is emailed',
+  async ({ page }, testInfo) => {
+    adminTest.slow(); // waits for the minute's offering run, below
+    const width = testInfo.project.name;
+    const eventNumber = 600_000 + Math.floor(Math.random() * 300_000);
+    const name = `Waiting-list staff outing ${eventNumber}`;
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const frances = { first: 'Frances', last: 'First', email: `fr${tag}@example.org` };
+    const sam = { first: 'Sam', last: 'Second', email: `sa${tag}@example.org` };
+    // One place; the people in line come later (straight to the database: this journey is the staff's).
+    const { eventId, francesId, samId } = await withAdminDatabase(async (db) => {
+      await createTestEvent(db, { eventNumber, name, eventType: 'Golf Event', capacity: 1, eventDate: dayFromNow(45) });
+      const event = await db.selectFrom('events').select('id').where('event_number', '=', eventNumber).executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      return { eventId: Number(event.id), francesId: await insertUser(db, { ...frances, at }), samId: await insertUser(db, { ...sam, at }) };
+    });
+
+    // The hours: bad input is refused beside the field, and nothing is saved.
+    await page.goto(`/admin/events/${eventNumber}/waiting-list`);
+    await expect(page.getByRole('heading', { level: 1, name: `Waiting list: ${name}` })).toBeVisible();
+    const hours = page.getByLabel('Hours an offer holds its places');
+    await expect(hours).toHaveValue('24');
+    for (const [typed, message] of [
+      ['', 'An offer holds its places for at least 1 hour.'],
+      ['0', 'An offer holds its places for at least 1 hour.'],
+      ['169', 'An offer holds its places for at most 168 hours (a week).'],
+      ['a day', 'Enter the hours an offer holds its places.'],
+    ] as const) {
+      await hours.fill(typed);
+      await page.getByRole('button', { name: 'Save hours' }).click();
+      await expect(hours).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[().]/g, '\\$&')}`));
+      await expect(page.getByRole('alert').getByRole('link', { name: 'Hours an offer holds its places' })).toBeVisible();
+      await expect(hours).toHaveValue(typed);
+    }
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScrolling(page);
+    await page.screenshot({ path: `${SHOTS}/admin-hours-refused-${width}.png`, fullPage: true });
+    expect(await withAdminDatabase((db) => db.selectFrom('waitlist_settings').selectAll().where('event_id', '=', eventId).execute())).toEqual([]);
+    await hours.fill('48');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByText('Offers now hold their places for 48 hours.')).toBeVisible();
+    await expect(hours).toHaveValue('48');
+
+    // Two teams in line for the one place: the minute's offering run (server/jobs.ts) offers it to
+    // the first. Just after that run a second place frees, and staff give it by hand before the next can.
+    await withAdminDatabase(async (db) => {
+      for (const [userId, joined] of [
+        [francesId, new Date(Date.now() - 120_000)],
+        [samId, new Date(Date.now() - 60_000)],
+      ] as const)
+        await db.insertInto('waitlist_entries').values({ event_id: eventId, user_id: userId, kind: 'golf', places: 1, created_at: joined.toISOString() }).execute();
+    });
+    await expect.poll(async () => (await entryOf(eventId, francesId)).status, { timeout: 75_000, intervals: [500] }).toBe('offered');
+    await withAdminDatabase((db) => db.updateTable('events').set({ capacity: 2 }).where('id', '=', eventId).execute());
+    await page.reload();
+    const francesRow = page.getByRole('row').filter({ hasText: frances.email });
+    const samRow = page.getByRole('row').filter({ hasText: sam.email });
+    await expect(francesRow.getByRole('cell').nth(3)).toHaveText(/^Offer standing \(offered .+ ET\)$/);
+    await expect(samRow.getByRole('cell').nth(3)).toHaveText('Waiting');
+    await samRow.getByRole('button', { name: 'Offer a place to Sam Second' }).click();
+    await expect(page.getByText('Offered 1 team. They have been emailed.')).toBeVisible();
+
+    // The list shows the staff's offer and when it ends: 48 hours on.
+    const offer = await entryOf(eventId, samId);
+    expect(offer).toMatchObject({ status: 'offered' });
+    expect(offer.offered_by_staff_id).not.toBeNull();
+    expect(Date.parse(offer.offer_expires_at!) - Date.parse(offer.offered_at!)).toBe(48 * 3_600_000);
+    const until = formatRoundMoment(offer.offer_expires_at!);
+    await expect(samRow.getByRole('cell').nth(3)).toHaveText(/^Offer standing \(offered .+ ET by staff\)$/);
+    await expect(samRow.getByRole('cell').nth(4)).toHaveText(until);
+    await expect(samRow.getByRole('button', { name: 'Offer a place to Sam Second' })).toHaveCount(0);
+    await expect(page.getByText('2 of 2 places taken, held or offered; 0 free.', { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScrolling(page);
+    // On a phone the browser widens its window to the page, so measure against the device's width too.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.screenshot({ path: `${SHOTS}/admin-offered-by-hand-${width}.png`, fullPage: true });
+
+    // The offered person's email, with the hold's end and the link that opens the sign-up.
+    await expect(async () => {
+      const mail = (await readOutbox(E2E_ADMIN_OUTBOX_DIR)).find((m) => m.to === sam.email && m.subject === `A place is yours: ${name}`);
+      expect(mail?.text).toContain(`We are holding 1 team for you until ${until}.`);
+      expect(mail?.text).toContain(`Sign up now: `);
+      expect(mail?.text).toContain(`/events/${eventNumber}?offer=1`);
+    }).toPass({ timeout: 15_000 });
   },
 );

@@ -31,7 +31,13 @@ async function supporter(label = 'supporter') {
   const user = await signedInUser(client, label);
   const auth = { headers: user.authorization };
   const row = await server.db.selectFrom('users').select('id').where('email', '=', user.account.email.toLowerCase()).executeTakeFirstOrThrow();
-  return { client, id: Number(row.id), email: user.account.email.toLowerCase(), post: (path: string, body?: unknown) => client.post(path, body ?? {}, auth) };
+  return {
+    client,
+    id: Number(row.id),
+    email: user.account.email.toLowerCase(),
+    post: (path: string, body?: unknown) => client.post(path, body ?? {}, auth),
+    put: (path: string, body: unknown) => client.put(path, body, auth),
+  };
 }
 type Supporter = Awaited<ReturnType<typeof supporter>>;
 
@@ -184,6 +190,24 @@ describe('offers', () => {
     expect(await server.services.events.placesLeft(event)).toBe(2);
   });
 
+  it('after a party shrinks: the seats it gave up are offered at once, not at the next minute’s run', async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', capacity: 3 });
+    const [a, b] = [await supporter('a'), await supporter('b')];
+    const intent = await a.post('/api/stripe/steakfry_signup_intent', party(event, a.email, 3));
+    expect(intent.status, JSON.stringify(intent.json)).toBe(201);
+    const secret = intent.json.clientSecret as string;
+    expect((await payWithCard(a.client, secret)).status).toBe(200);
+    expect((await a.post('/api/stripe/save_steakfry_signup', { token: secret, amount: '75.00' })).status).toBe(200);
+    const signupId = (intent.json.savedIntent as { signupId: number }).signupId;
+    await waitlists().join(b.id, { eventNumber: event, partySize: '1' });
+
+    // No refund under the event's policy: the party keeps its $75.00 paid.
+    const smaller = await a.put(`/api/user/signups/${signupId}`, { ...party(event, a.email, 2), amount: '75.00' });
+    expect(smaller.status, JSON.stringify(smaller.json)).toBe(200);
+    expect(await entryOf(event, b.id)).toMatchObject({ status: 'offered' });
+    expect(await offerMails(b.email)).toHaveLength(1);
+  });
+
   it('pass to the next in line when not taken in time', async () => {
     const event = await createEvent({ eventType: 'Golf Event', capacity: 1 });
     const [a, b, c] = [await supporter('a'), await supporter('b'), await supporter('c')];
@@ -299,6 +323,8 @@ describe('staff', () => {
     expect(await refusal(() => waitlists().offerByHand(actor, event, entries[1]!.id))).toEqual({ entry: 'This person is no longer waiting (they have an offer, signed up, or let an offer lapse).' });
     expect(await refusal(() => waitlists().offerByHand(actor, event, entries[0]!.id))).toEqual({ entry: 'Their request (1 team) does not fit the free places (0).' });
     expect(await refusal(() => waitlists().offerByHand(actor, event, 999_999))).toEqual({ entry: 'This person is not on the waiting list for this event.' });
+    // A tampered form's id (the action reads it with Number()): nobody in line, never a database error.
+    for (const id of [Number.NaN, -1, 1.5, 2 ** 53]) expect(await refusal(() => waitlists().offerByHand(actor, event, id))).toEqual({ entry: 'This person is not on the waiting list for this event.' });
     expect(await offerMails(c.email)).toHaveLength(1);
     const audit = await server.db.selectFrom('audit_log').select(['action', 'summary']).where('staff_id', '=', staff.id).orderBy('id').execute();
     expect(audit.map((row) => row.action)).toEqual(['waitlist_offer_hours', 'waitlist_offer']);

@@ -122,9 +122,8 @@ export default function WaitingList({ loaderData: { view }, actionData }: Route.
               <Th>Since</Th>
               <Th>Status</Th>
               <Th>Offer ends</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              {/* Visible: an sr-only span here is absolutely placed outside the scrolling table and widens a phone's page. */}
+              <Th>Action</Th>
             </tr>
           }
         >
