@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { content, escapeRegExp } from './content';
+import { expectNoSidewaysScrolling } from './page-checks';
 import { expect, isPhone, test } from './fixtures';
 
 /**
@@ -336,8 +337,7 @@ test.describe('every content page', () => {
     expect(isPhone(page)).toBe(true);
     for (const route of PAGES) {
       await page.goto(route);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, route).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScrolling(page, route);
     }
   });
 });

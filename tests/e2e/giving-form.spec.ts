@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { signedIn } from './accounts';
 import { fillCard } from './card';
 import { E2E_ADMIN_URL, screenshotDir } from './e2e-env';
+import { expectNoSidewaysScrolling } from './page-checks';
 import { expect, test } from './fixtures';
 import { adminTest } from './staff';
 
@@ -23,7 +24,6 @@ const axeViolations = async (page: Page, include: string) => {
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${info.project.name === 'phone' ? 390 : 1280}.png`, fullPage: false });
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 async function openDonationForm(page: Page) {
   await page.getByRole('region', { name: 'Donate' }).getByRole('button', { name: 'Donate' }).click();
@@ -57,7 +57,7 @@ test('a gift of a suggested amount with card fees: the button names the total, a
   await dialog.getByRole('radio', { name: 'In honor of' }).check();
   await dialog.getByLabel('Name of the person honored').fill('Grace Hopper');
   await fillCard(dialog);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScrolling(page);
   await choices.scrollIntoViewIfNeeded();
   await shot(page, info, 'form-suggested');
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
@@ -74,7 +74,7 @@ test('a gift of a suggested amount with card fees: the button names the total, a
   await expect(thanks.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/x\.com\/intent\/post\?/);
   await expect(thanks.getByRole('link', { name: 'Share on Email' })).toHaveAttribute('href', /^mailto:\?subject=/);
   await expect(dialog.getByRole('button', { name: 'Give $103.00', exact: true })).toBeDisabled();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScrolling(page);
   await shot(page, info, 'thank-you');
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
 
@@ -106,7 +106,7 @@ test('a monthly gift: the button says monthly, the thank-you says each month, an
   const section = page.getByRole('region', { name: 'Monthly gifts' });
   const gift = section.getByTestId('monthly-gift');
   await expect(gift.getByRole('heading', { name: '$20.00 a month' })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScrolling(page);
   await section.scrollIntoViewIfNeeded();
   await shot(page, info, 'account-monthly');
   expect(await axeViolations(page, 'main')).toEqual([]);
@@ -135,7 +135,7 @@ adminTest.describe('the giving settings', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     await shot(page, info, 'admin-giving');
     await page.setViewportSize({ width: 390, height: 844 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScrolling(page);
     await page.screenshot({ path: `${SHOTS}/admin-giving-390.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
 
