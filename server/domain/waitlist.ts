@@ -164,7 +164,7 @@ export function createWaitlists({ db, dialect, logger, siteFacts, mail, clock = 
     /** Every event with someone waiting or an offer standing; run by the jobs and after places free up. */
     async offerFreedPlaces(): Promise<number> {
       let offered = 0;
-      for (const eventId of await eventsWithOpenEntries(db)) offered += await offerForEvent(eventId);
+      for (const eventId of await eventsWithOpenEntries(db, todayInFoundationZone(clock()))) offered += await offerForEvent(eventId);
       return offered;
     },
 

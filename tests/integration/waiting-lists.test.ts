@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../server/db/repositories/events';
 import { placesTaken } from '../../server/db/repositories/signups';
 import { insertStaff } from '../../server/db/repositories/staff';
+import { eventsWithOpenEntries, insertEntry } from '../../server/db/repositories/waitlist';
+import { todayInFoundationZone } from '../../common/dates';
 import { browserSignedIn, payWithCard, signedInUser } from '../helpers/accounts';
 import { createTestEvent, dayFromNow } from '../helpers/events';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -370,5 +372,18 @@ describe('the pages (server-rendered forms)', () => {
     const left = await client.request('POST', `/events/${event}/waiting-list`, form({ intent: 'leave' }));
     expect([left.status, left.headers.get('location')]).toEqual([302, '/dashboard?left-waiting-list']);
     expect((await client.request('GET', '/dashboard')).text).not.toContain('Waiting lists');
+  });
+});
+
+describe('the offering runs', () => {
+  it('never take the lock of a past event, whose list may still say waiting', async () => {
+    const past = await createEvent({ eventDate: dayFromNow(-2), capacity: 1 });
+    const coming = await createEvent({ capacity: 1 });
+    const me = await supporter('late');
+    for (const event of [past, coming]) await insertEntry(server.db, { eventId: await eventId(event), userId: me.id, kind: 'golf', places: 1, now: now().toISOString() });
+    const today = todayInFoundationZone(now());
+    const listed = await eventsWithOpenEntries(server.db, today);
+    expect(listed).toContain(await eventId(coming));
+    expect(listed).not.toContain(await eventId(past));
   });
 });

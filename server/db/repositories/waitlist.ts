@@ -105,9 +105,16 @@ export async function entriesOfUser(db: Executor, userId: number): Promise<Waitl
   return rows.map(toEntry);
 }
 
-/** Events whose list may have someone to offer to or an offer to end. */
-export async function eventsWithOpenEntries(db: Executor): Promise<number[]> {
-  const rows = await db.selectFrom('waitlist_entries').select('event_id').distinct().where('status', 'in', ['waiting', 'offered']).execute();
+/** Events not yet past whose list may have someone to offer to or an offer to end: a past event's list is never locked again. */
+export async function eventsWithOpenEntries(db: Executor, today: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('waitlist_entries')
+    .innerJoin('events', 'events.id', 'waitlist_entries.event_id')
+    .select('waitlist_entries.event_id')
+    .distinct()
+    .where('waitlist_entries.status', 'in', ['waiting', 'offered'])
+    .where('events.event_date', '>=', today)
+    .execute();
   return rows.map((r) => Number(r.event_id));
 }
 
