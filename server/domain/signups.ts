@@ -58,8 +58,8 @@ async function signupOf(db: Db | Trx, payment: Payment): Promise<Signup> {
   return signup;
 }
 
-/** Checked when asked and again for late payments; places are counted apart. */
-function closedReason(event: EventForSignup, today: string): { reason: RefundReason; message: string } | null {
+/** Checked when asked and again for late payments, and by waiting-list offers; places are counted apart. */
+export function closedReason(event: EventForSignup, today: string): { reason: RefundReason; message: string } | null {
   if (!event.published) return { reason: 'event_closed', message: 'Sign-up for this event is closed.' };
   const closed = signupClosed(event, today, null);
   return closed ? { reason: 'event_closed', message: closed.message } : null;

@@ -1,6 +1,6 @@
 import type { StaffActor } from '../../common/back-office';
 import { todayInFoundationZone } from '../../common/dates';
-import { signupClosed } from '../../common/events';
+import { closedReason } from './signups';
 import { rulesOf, signupKindOfEventType } from '../../common/signups/kinds';
 import { JoinWaitlistSchema, OfferHoursSchema, PartySizeSchema, requestText, type MyWaitlistEntry, type WaitlistsService } from '../../common/waitlist';
 import type { Db } from '../db/database';
@@ -41,9 +41,7 @@ export interface WaitlistsDeps {
 }
 
 /** Offers are decided where sign-ups are: not published or past its dates, no new offers. */
-function signupStillOpen(event: EventForSignup, today: string): boolean {
-  return event.published && signupClosed(event, today, null) === null;
-}
+const signupStillOpen = (event: EventForSignup, today: string): boolean => closedReason(event, today) === null;
 
 /** ADR 053: joining a full event's list, offers when places free up, and the staff's view. */
 export function createWaitlists({ db, dialect, logger, siteFacts, mail, clock = () => new Date() }: WaitlistsDeps) {
@@ -129,7 +127,7 @@ export function createWaitlists({ db, dialect, logger, siteFacts, mail, clock = 
       return db.transaction().execute(async (trx) => {
         const now = clock();
         const event = await requireEvent(trx, eventNumber, lock);
-        const closed = event.published ? signupClosed(event, todayInFoundationZone(now), null) : { message: 'Sign-up for this event is closed.' };
+        const closed = closedReason(event, todayInFoundationZone(now));
         if (closed) throw new ConflictError({ eventNumber: closed.message });
         if (event.capacity !== null && places > event.capacity) throw new ValidationError({ partySize: `This event has ${event.capacity} places in all.` });
         const left = event.capacity === null ? null : event.capacity - (await placesTaken(trx, event.id, now.toISOString()));
