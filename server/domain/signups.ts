@@ -270,7 +270,7 @@ export function createSignups({ db, dialect, core, logger, clock = () => new Dat
             fairValue: { fairValueCents: locked.signup.fairValueCents, childFairValueCents: locked.signup.childFairValueCents },
             now: nowIso,
           });
-          await linkOfferedSignup(trx, locked.id, user.id, inserted.id, nowIso);
+          await linkOfferedSignup(trx, locked.id, user.id, inserted, nowIso);
           return inserted;
         },
       });

@@ -210,6 +210,30 @@ describe('offers', () => {
     expect(await offerMails(b.email)).toHaveLength(1);
   });
 
+  it('a party offered 3 seats that signs up for 2 keeps an offer of 2: if its hold lapses, taken and offered never pass the event’s seats', async () => {
+    const event = await createEvent({ eventType: 'Benefit Event', capacity: 3 });
+    const [a, b, c] = [await supporter('a'), await supporter('b'), await supporter('c')];
+    const full = await a.post('/api/stripe/steakfry_signup_intent', party(event, a.email, 3));
+    const fullSecret = full.json.clientSecret as string;
+    expect((await payWithCard(a.client, fullSecret)).status).toBe(200);
+    expect((await a.post('/api/stripe/save_steakfry_signup', { token: fullSecret, amount: '75.00' })).status).toBe(200);
+    await waitlists().join(b.id, { eventNumber: event, partySize: '3' });
+    expect((await a.post(`/api/user/signups/${(full.json.savedIntent as { signupId: number }).signupId}/cancel`)).status).toBe(200);
+    expect(await entryOf(event, b.id)).toMatchObject({ status: 'offered', places: 3 });
+
+    // B signs up for 2 of the 3; the spare seat goes to C.
+    expect((await b.post('/api/stripe/steakfry_signup_intent', party(event, b.email, 2))).status).toBe(201);
+    expect(await entryOf(event, b.id)).toMatchObject({ status: 'offered', places: 2 });
+    const spare = await c.post('/api/stripe/steakfry_signup_intent', party(event, c.email, 1));
+    expect(spare.status, JSON.stringify(spare.json)).toBe(201);
+    expect((await payWithCard(c.client, spare.json.clientSecret as string)).status).toBe(200);
+    expect((await c.post('/api/stripe/save_steakfry_signup', { token: spare.json.clientSecret, amount: '25.00' })).status).toBe(200);
+
+    // B's hold lapses while the offer stands: the offer holds 2 again, not 3.
+    offsetMs += 16 * 60_000;
+    expect(await placesTaken(server.db, await eventId(event), now().toISOString())).toBe(3);
+  });
+
   it('pass to the next in line when not taken in time', async () => {
     const event = await createEvent({ eventType: 'Golf Event', capacity: 1 });
     const [a, b, c] = [await supporter('a'), await supporter('b'), await supporter('c')];

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SignupKind } from '../../../common/signups/kinds';
 import { DEFAULT_OFFER_HOURS, type WaitlistStatus } from '../../../common/waitlist';
 import type { Database } from '../schema';
@@ -141,11 +141,14 @@ export async function markOffered(db: Executor, entryId: number, input: { now: s
   return Number(updated.numUpdatedRows) === 1;
 }
 
-/** The sign-up opened from a standing offer. */
-export async function linkOfferedSignup(db: Executor, eventId: number, userId: number, signupId: number, now: string): Promise<void> {
+/**
+ * The sign-up opened from a standing offer. A smaller party than offered keeps an offer of its own
+ * size: the spare seats go to others, so if its hold lapses the offer must not claim them again.
+ */
+export async function linkOfferedSignup(db: Executor, eventId: number, userId: number, signup: { id: number; places: number }, now: string): Promise<void> {
   await db
     .updateTable('waitlist_entries')
-    .set({ offer_signup_id: signupId })
+    .set({ offer_signup_id: signup.id, places: sql<number>`case when places > ${signup.places} then ${signup.places} else places end` })
     .where('event_id', '=', eventId)
     .where('user_id', '=', userId)
     .where('status', '=', 'offered')
