@@ -102,7 +102,8 @@ export function signupPurpose({
       const event = (await findEventForSignup(trx, { id: signup.eventId }, lock))!;
       const closed = closedReason(event, todayInFoundationZone(clock()));
       if (closed) return closed.reason;
-      if (event.capacity !== null && (await placesTaken(trx, event.id, now, signup.id)) + signup.places > event.capacity) return 'event_full';
+      // Their own standing offer is theirs to use (ADR 053), as when they start a sign-up.
+      if (event.capacity !== null && (await placesTaken(trx, event.id, now, signup.id, payment.userId ?? undefined)) + signup.places > event.capacity) return 'event_full';
       const teamName = signup.teamName;
       if (teamName && (await teamNameTaken(trx, event.id, teamName, now, signup.id))) return 'event_full';
       return null;
@@ -110,6 +111,8 @@ export function signupPurpose({
 
     async paid(trx, payment, _intent, now) {
       const signup = await signupOf(trx, payment);
+      // An offer made after this sign-up started (its own lapsed hold, offered back) is used by it too.
+      if (payment.userId !== null) await linkOfferedSignup(trx, signup.eventId, payment.userId, signup, now.toISOString());
       await acceptOfferOfSignup(trx, signup.id);
       if (signup.partyOf !== null && signup.mergedAt === null) await mergeIntoParty(trx, signup, (await findSignup(trx, signup.partyOf))!, now.toISOString());
     },

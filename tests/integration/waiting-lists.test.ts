@@ -234,6 +234,23 @@ describe('offers', () => {
     expect(await placesTaken(server.db, await eventId(event), now().toISOString())).toBe(3);
   });
 
+  it('someone whose own lapsed hold was offered back to them pays late: the offer is theirs, so they keep the place and the offer ends', async () => {
+    const event = await createEvent({ eventType: 'Golf Event', capacity: 1 });
+    const a = await supporter('a');
+    const { secret } = await hold(a, event);
+    // Their own hold fills the event, so they may join its list.
+    await waitlists().join(a.id, { eventNumber: event });
+    offsetMs += 16 * 60_000;
+    await waitlists().offerFreedPlaces();
+    expect(await entryOf(event, a.id)).toMatchObject({ status: 'offered' });
+
+    expect((await payWithCard(a.client, secret)).status).toBe(200);
+    const saved = await a.post('/api/stripe/save_golf_signup', { token: secret, amount: '400.00' });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(await entryOf(event, a.id)).toMatchObject({ status: 'accepted' });
+    expect(await placesTaken(server.db, await eventId(event), now().toISOString())).toBe(1);
+  });
+
   it('pass to the next in line when not taken in time', async () => {
     const event = await createEvent({ eventType: 'Golf Event', capacity: 1 });
     const [a, b, c] = [await supporter('a'), await supporter('b'), await supporter('c')];
