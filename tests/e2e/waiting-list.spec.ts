@@ -152,6 +152,21 @@ adminTest(
         await noScript.close();
       }
 
+      // Signed out on another device, the link asks them to log in first and then opens the sign-up.
+      const elsewhere = await browser.newContext({ baseURL: E2E_ADMIN_URL, storageState: undefined, viewport: page.viewportSize() ?? undefined });
+      try {
+        const fresh = await elsewhere.newPage();
+        await fresh.goto(new URL(link).pathname + new URL(link).search);
+        await expect(fresh.getByRole('heading', { level: 1, name: 'Log in to your profile' })).toBeVisible();
+        await fresh.getByRole('main').getByLabel('Email').fill(waiting.account.email);
+        await fresh.getByRole('main').getByLabel('Password').fill(waiting.account.password);
+        await fresh.getByRole('main').getByRole('button', { name: 'Login' }).click();
+        await expect(fresh).toHaveURL(new RegExp(`/events/${eventNumber}\\?offer=1$`));
+        await expect(fresh.getByRole('dialog', { name: 'Golf Event sign-up' })).toBeVisible();
+      } finally {
+        await elsewhere.close();
+      }
+
       // The link opens the event with the place held and its sign-up already open, no click needed.
       await visitor.goto(new URL(link).pathname + new URL(link).search);
       const dialog = visitor.getByRole('dialog', {

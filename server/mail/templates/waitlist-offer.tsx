@@ -17,7 +17,8 @@ export interface WaitlistOfferEmailInput {
 /** ADR 053: a place freed up; it is held for them until the offer's end. */
 export function waitlistOfferEmail({ to, site, event, request, expiresAt }: WaitlistOfferEmailInput): MailMessage {
   const subject = `A place is yours: ${event.name}`;
-  const link = `${site.url}/events/${event.eventNumber}?offer=1`;
+  // Through the login page: signed in, it sends them straight on; signed out, they log in and land on the open sign-up.
+  const link = `${site.url}/login?from=/events/${event.eventNumber}?offer=1`;
   const until = formatRoundMoment(expiresAt);
   const lines = [
     `Good news: a place has opened up at the ${event.name}, and you were next on its waiting list.`,
