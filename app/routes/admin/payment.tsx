@@ -105,9 +105,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="facts-heading" className="rounded-lg border border-slate-300 bg-white p-5">
           <h2 id="facts-heading" className="mb-2 text-lg font-bold">
-            Payment {p.paymentId}
+            Details
           </h2>
           <dl className="text-sm">
+            <Fact label="Payment number">{p.paymentId}</Fact>
             <Fact label="Amount">{formatCents(p.amountCents)}</Fact>
             <Fact label="Refunded">{formatCents(p.refundedCents)}</Fact>
             <Fact label="Started">{formatMoment(p.createdAt)}</Fact>
