@@ -55,11 +55,12 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Page({ loaderData: { sponsorship, saved } }: Route.ComponentProps) {
   const { places } = sponsorship;
+  // Every seat, and each team's name on its first seat: the saved values and the fields errors may name.
   const initial = Object.fromEntries(
-    places.guests.flatMap((g) => [[guestField(g.team, g.position), g.name], ...(g.position === 1 && g.teamName ? [[guestField(g.team, 'name'), g.teamName]] : [])]),
+    places.guests.flatMap((g) => [[guestField(g.team, g.position), g.name], ...(g.position === 1 ? [[guestField(g.team, 'name'), g.teamName ?? '']] : [])]),
   );
   const form = useRouteForm(undefined, initial);
-  const fieldNames = Object.keys(initial).concat(places.guests.filter((g) => g.position === 1).map((g) => guestField(g.team, 'name')));
+  const fieldNames = Object.keys(initial);
   const due = formatCalendarDate(places.dueOn, { weekday: true });
   return (
     <>

@@ -20,7 +20,7 @@ export type GuestsParse = { ok: true; guests: NamedGuest[] } | { ok: false; erro
 export function parseGuests(shape: GuestShape, fields: FormFields): GuestsParse {
   const errors: Record<string, string> = {};
   const guests: NamedGuest[] = [];
-  const seenTeams = new Map<string, string>();
+  const seenTeams = new Set<string>();
   for (let team = 1; team <= shape.teams; team += 1) {
     let teamName: string | null = null;
     if (!shape.party) {
@@ -28,9 +28,8 @@ export function parseGuests(shape: GuestShape, fields: FormFields): GuestsParse 
       const read = name.safeParse(fields[key] ?? '');
       if (!read.success) errors[key] = read.error.issues[0]!.message;
       else if (read.data !== '') {
-        const other = seenTeams.get(read.data.toLowerCase());
-        if (other) errors[key] = 'Each team needs its own name.';
-        seenTeams.set(read.data.toLowerCase(), key);
+        if (seenTeams.has(read.data.toLowerCase())) errors[key] = 'Each team needs its own name.';
+        seenTeams.add(read.data.toLowerCase());
         teamName = read.data;
       }
     }

@@ -230,6 +230,28 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
     return found && LIVE.includes(found.paymentStatus) ? found : null;
   }
 
+  /** ADR 054: the account's paid sales whose packages include places, each with its event read once. */
+  async function ownWithPlaces(userId: number): Promise<{ view: MySponsorship; eventId: number }[]> {
+    const own = (await listSponsorshipsOfUser(db, userId)).filter((s) => s.places > 0);
+    const guests = await listGuests(db, own.map((s) => s.id));
+    const events = new Map<number, EventForSignup>();
+    for (const eventId of new Set(own.map((s) => s.eventId))) events.set(eventId, (await findEventForSignup(db, { id: eventId }, false))!);
+    const today = todayInFoundationZone(clock());
+    return own.flatMap((s) => {
+      const event = events.get(s.eventId)!;
+      const places = placesOf(s, event, guests.get(s.id));
+      if (!places) return [];
+      const view = { id: s.id, event: { eventNumber: event.eventNumber, name: event.name, eventDate: event.eventDate }, packageName: s.packageName, companyName: s.companyName, places, open: today <= places.dueOn };
+      return [{ view, eventId: event.id }];
+    });
+  }
+
+  async function ownOne(userId: number, id: number) {
+    const found = (await ownWithPlaces(userId)).find((own) => own.view.id === id);
+    if (!found) throw new NotFoundError({ sponsorship: 'This sponsorship is not one of yours, or includes no places.' });
+    return found;
+  }
+
   /** ADR 054: each sale's named places, for the lists and the event day's sheet. */
   async function withPlaces(event: EventForSignup, sold: Sponsorship[]) {
     const guests = await listGuests(db, sold.map((s) => s.id));
@@ -290,7 +312,8 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
       if (!event || salesClosed(event, todayInFoundationZone(clock()))) return [];
       const packages = (await listPackages(db, event.id)).filter((p) => p.published);
       const now = nowIso();
-      const placesLeft = event.capacity === null ? Infinity : Math.max(0, event.capacity - (await placesTaken(db, event.id, now)));
+      const limited = event.capacity !== null && packages.some((p) => p.places > 0);
+      const placesLeft = limited ? Math.max(0, event.capacity! - (await placesTaken(db, event.id, now))) : Infinity;
       return (await withLeft(db, packages, now)).map((p) => ({
         id: p.id,
         name: p.name,
@@ -486,43 +509,23 @@ export function createSponsorships({ db, dialect, core, clientKeyOf, clock = () 
 
     /** The account's sponsorships that include places, for the dashboard. */
     async mine(userId: number): Promise<MySponsorship[]> {
-      const own = (await listSponsorshipsOfUser(db, userId)).filter((s) => s.places > 0);
-      const guests = await listGuests(db, own.map((s) => s.id));
-      const today = todayInFoundationZone(clock());
-      const mine: MySponsorship[] = [];
-      for (const s of own) {
-        const event = (await findEventForSignup(db, { id: s.eventId }, false))!;
-        const places = placesOf(s, event, guests.get(s.id));
-        if (!places) continue;
-        mine.push({
-          id: s.id,
-          event: { eventNumber: event.eventNumber, name: event.name, eventDate: event.eventDate },
-          packageName: s.packageName,
-          companyName: s.companyName,
-          places,
-          open: today <= places.dueOn,
-        });
-      }
-      return mine;
+      return (await ownWithPlaces(userId)).map((own) => own.view);
     },
 
     async mineById(userId: number, id: number): Promise<MySponsorship> {
-      const found = (await service.mine(userId)).find((s) => s.id === id);
-      if (!found) throw new NotFoundError({ sponsorship: 'This sponsorship is not one of yours, or includes no places.' });
-      return found;
+      return (await ownOne(userId, id)).view;
     },
 
     /** Every seat at once; names may wait, until the due day ends. */
     async saveNames(userId: number, id: number, fields: FormFields): Promise<void> {
-      const mine = await service.mineById(userId, id);
-      if (!mine.open) throw new ConflictError({ form: `The names were due on ${formatCalendarDate(mine.places.dueOn)}. Please contact us to change them.` });
-      const parsed = parseGuests(mine.places.shape, fields);
+      const { view, eventId } = await ownOne(userId, id);
+      if (!view.open) throw new ConflictError({ form: `The names were due on ${formatCalendarDate(view.places.dueOn)}. Please contact us to change them.` });
+      const parsed = parseGuests(view.places.shape, fields);
       if (!parsed.ok) throw new ValidationError(parsed.errors);
       const at = nowIso();
-      const event = (await findEventForSignup(db, { eventNumber: mine.event.eventNumber }, false))!;
       await db.transaction().execute(async (trx) => {
         for (const guest of parsed.guests.filter((g) => g.position === 1 && g.teamName !== null)) {
-          if (await teamNameTaken(trx, event.id, guest.teamName!, at, undefined, id)) {
+          if (await teamNameTaken(trx, eventId, guest.teamName!, at, undefined, id)) {
             throw new ValidationError({ [guestField(guest.team, 'name')]: 'Another team at this event already has this name. Please choose another.' });
           }
         }
